@@ -1,0 +1,234 @@
+"""Physical cards, packs, and every card notation (Latin files, Russian input and output).
+
+A card has an identity: `Card("Q", "S", 2)` is the second queen of spades. Cards are
+interned (one object per identity), so they compare and hash fast and can be used in sets.
+Parsing and printing of every notation lives here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from .errors import CardParseError
+
+RANKS = "ATKQJ987"               # index 0 = highest (R1.2.1)
+SUITS = "SHDC"                   # card order of formats.md
+RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+MAX_COPIES = 16
+
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_RU = {"A": "Т", "T": "10", "K": "К", "Q": "Д", "J": "В", "9": "9", "8": "8", "7": "7"}
+RANK_NAME_RU = {"A": "туз", "T": "десятка", "K": "король", "Q": "дама", "J": "валет",
+                "9": "девятка", "8": "восьмёрка", "7": "семёрка"}
+SUIT_GENITIVE_RU = {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"}
+SUIT_NAME_RU = {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}
+SUIT_LETTER_RU = {"S": "п", "H": "ч", "D": "б", "C": "т"}
+RED_SUITS = frozenset("HD")
+
+
+class Card:
+    """One physical card: rank, suit and copy number (1-based). Interned and immutable."""
+
+    __slots__ = ("rank", "suit", "copy", "index", "rank_index", "suit_index", "_code")
+    _interned: dict[tuple[str, str, int], "Card"] = {}
+
+    def __new__(cls, rank: str, suit: str, copy: int = 1) -> "Card":
+        key = (rank, suit, copy)
+        card = cls._interned.get(key)
+        if card is not None:
+            return card
+        if rank not in RANK_INDEX or suit not in SUIT_INDEX or not (1 <= copy <= MAX_COPIES):
+            raise CardParseError(
+                f"Нет такой карты: ранг {rank!r}, масть {suit!r}, экземпляр {copy!r}. "
+                "Пример правильной карты: QS#1 (дама пик, первый экземпляр).")
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "copy", copy)
+        object.__setattr__(card, "rank_index", RANK_INDEX[rank])
+        object.__setattr__(card, "suit_index", SUIT_INDEX[suit])
+        # Sort key of formats.md: suit S H D C, then rank A..7, then copy number.
+        object.__setattr__(card, "index", (SUIT_INDEX[suit] * 8 + RANK_INDEX[rank]) * MAX_COPIES + copy - 1)
+        object.__setattr__(card, "_code", f"{rank}{suit}#{copy}")
+        cls._interned[key] = card
+        return card
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self):
+        return (Card, (self.rank, self.suit, self.copy))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.index < other.index
+
+    def __repr__(self) -> str:
+        return f"Card({self._code})"
+
+    @property
+    def code(self) -> str:
+        """Latin identifier with copy number, as written in files: 'QS#2'."""
+        return self._code
+
+    @property
+    def face(self) -> tuple[str, str]:
+        """(rank, suit) without the copy: identical cards share a face."""
+        return (self.rank, self.suit)
+
+    @property
+    def is_brisque(self) -> bool:
+        return self.rank in ("A", "T")
+
+    @property
+    def is_court(self) -> bool:
+        return self.rank in ("K", "Q", "J")
+
+    @property
+    def ru(self) -> str:
+        """Short Russian form for people: 'Д♠', '10♦'."""
+        return RANK_RU[self.rank] + SUIT_SYMBOL[self.suit]
+
+    @property
+    def name_ru(self) -> str:
+        """Full Russian name: 'дама пик', 'десятка бубен'."""
+        return f"{RANK_NAME_RU[self.rank]} {SUIT_GENITIVE_RU[self.suit]}"
+
+
+def make_pack(packs: int = 2) -> list[Card]:
+    """The pack of `packs` piquet packs (32 cards each), in card order (R1.1.1, R1.1.3)."""
+    return [Card(r, s, c) for s in SUITS for r in RANKS for c in range(1, packs + 1)]
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards in the order of formats.md (suit S H D C, rank A..7, copy)."""
+    return sorted(cards, key=_index)
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+# --------------------------------------------------------------------------- parsing
+
+_RU_RANKS = {"т": "A", "а": "A", "10": "T", "к": "K", "д": "Q", "в": "J", "9": "9", "8": "8", "7": "7"}
+_LATIN_RANKS = {"a": "A", "t": "T", "10": "T", "k": "K", "q": "Q", "j": "J", "9": "9", "8": "8", "7": "7"}
+_SYMBOL_SUITS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
+_RU_SUITS = {"п": "S", "ч": "H", "б": "D", "т": "C"}
+_LATIN_SUITS = {"s": "S", "h": "H", "d": "D", "c": "C"}
+
+_TOKEN = re.compile(r"^(10|.)(.)(?:#(\d+))?$")
+_EXAMPLE = "Примеры: «QS», «QS#2», «10D», «Д♠», «дп», «10♦», «Т♣», «вб»."
+
+
+def _bad(token: str, why: str) -> CardParseError:
+    return CardParseError(f"Не удалось прочитать карту «{token}»: {why}. {_EXAMPLE}")
+
+
+def _is_cyrillic(ch: str) -> bool:
+    return "\u0400" <= ch <= "\u04ff"
+
+
+def parse_card_face(token: str) -> tuple[str, str, int | None]:
+    """Read one card token into (rank, suit, copy or None). Latin or Russian notation."""
+    raw = token
+    text = token.strip().replace("ё", "е").replace("Ё", "Е")
+    if not text:
+        raise _bad(raw, "пустая запись")
+    m = _TOKEN.match(text.lower())
+    if not m:
+        raise _bad(raw, "ожидались ранг и масть, например «Д♠» или «QS»")
+    rank_txt, suit_txt, copy_txt = m.groups()
+    if rank_txt == "10":
+        rank = "T"
+    elif _is_cyrillic(rank_txt):
+        rank = _RU_RANKS.get(rank_txt)
+    else:
+        rank = _LATIN_RANKS.get(rank_txt)
+    if rank is None:
+        raise _bad(raw, f"неизвестный ранг «{token.strip()[0]}» (ранги: Т 10 К Д В 9 8 7 или A T K Q J 9 8 7)")
+    if suit_txt in _SYMBOL_SUITS:
+        suit = _SYMBOL_SUITS[suit_txt]
+    elif _is_cyrillic(suit_txt):
+        suit = _RU_SUITS.get(suit_txt)
+    else:
+        suit = _LATIN_SUITS.get(suit_txt)
+    if suit is None:
+        raise _bad(raw, f"неизвестная масть «{suit_txt}» (масти: ♠ ♥ ♦ ♣, п ч б т или S H D C)")
+    # Script consistency: a Latin rank with a Russian suit letter (or the reverse) is a typo.
+    if rank_txt != "10" and suit_txt not in _SYMBOL_SUITS and _is_cyrillic(rank_txt) != _is_cyrillic(suit_txt):
+        raise _bad(raw, "ранг и масть записаны разными алфавитами")
+    copy = None
+    if copy_txt is not None:
+        copy = int(copy_txt)
+        if not 1 <= copy <= MAX_COPIES:
+            raise _bad(raw, "номер экземпляра должен быть 1, 2 (или 3 в игре тремя колодами)")
+    return rank, suit, copy
+
+
+def parse_card(token: str, default_copy: int = 1) -> Card:
+    """One physical card; a token without '#n' gets `default_copy`."""
+    rank, suit, copy = parse_card_face(token)
+    return Card(rank, suit, copy if copy is not None else default_copy)
+
+
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+def split_tokens(text: str) -> list[str]:
+    """Split a typed list of cards: spaces, commas or semicolons between cards."""
+    return [t for t in _SPLIT.split(text.strip()) if t]
+
+
+def parse_cards(items: str | Iterable[str], copies: int = 2,
+                taken: set[Card] | None = None) -> list[Card]:
+    """Read several cards. Tokens without a copy number get the lowest copy not yet used
+    (in this list or in `taken`), as formats.md says for bare identifiers."""
+    tokens = split_tokens(items) if isinstance(items, str) else list(items)
+    faces = [(tok, parse_card_face(tok)) for tok in tokens]
+    used: set[Card] = set(taken or ())
+    out: list[Card | None] = [None] * len(faces)
+    for i, (tok, (rank, suit, copy)) in enumerate(faces):     # explicit copies first
+        if copy is not None:
+            card = Card(rank, suit, copy)
+            if card in used:
+                raise CardParseError(f"Карта «{tok}» названа дважды: каждая физическая карта "
+                                     f"существует в одном экземпляре. Пример: «QS#1 QS#2».")
+            used.add(card)
+            out[i] = card
+    for i, (tok, (rank, suit, copy)) in enumerate(faces):
+        if copy is None:
+            for c in range(1, copies + 1):
+                card = Card(rank, suit, c)
+                if card not in used:
+                    break
+            else:
+                raise CardParseError(
+                    f"Слишком много карт «{tok}»: в колоде всего {copies} "
+                    f"{'экземпляра' if copies < 5 else 'экземпляров'} каждой карты.")
+            used.add(card)
+            out[i] = card
+    return out  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------- printing
+
+def format_cards(cards: Iterable[Card]) -> list[str]:
+    """Latin identifiers with copy numbers, in card order (for files)."""
+    return [c.code for c in sort_cards(cards)]
+
+
+def cards_ru(cards: Iterable[Card], sort: bool = True) -> str:
+    """'К♥ Д♥' — short Russian forms for people."""
+    seq = sort_cards(cards) if sort else list(cards)
+    return " ".join(c.ru for c in seq)
