@@ -28,10 +28,13 @@ SUIT_LETTER_RU = {"S": "п", "H": "ч", "D": "б", "C": "т"}
 RED_SUITS = frozenset("HD")
 
 
-class Card:
-    """One physical card: rank, suit and copy number (1-based). Interned and immutable."""
+class Card(int):
+    """One physical card: rank, suit and copy number (1-based). Interned and immutable.
 
-    __slots__ = ("rank", "suit", "copy", "index", "rank_index", "suit_index", "_code")
+    A Card is an int (its position in card order), so that sets, sorting and hashing of
+    cards run at C speed; `rank`, `suit` and `copy` give its identity.
+    """
+
     _interned: dict[tuple[str, str, int], "Card"] = {}
 
     def __new__(cls, rank: str, suit: str, copy: int = 1) -> "Card":
@@ -39,21 +42,37 @@ class Card:
         card = cls._interned.get(key)
         if card is not None:
             return card
-        if rank not in RANK_INDEX or suit not in SUIT_INDEX or not (1 <= copy <= MAX_COPIES):
+        if rank not in RANK_INDEX or suit not in SUIT_INDEX or not isinstance(copy, int) \
+                or not (1 <= copy <= MAX_COPIES):
             raise CardParseError(
                 f"Нет такой карты: ранг {rank!r}, масть {suit!r}, экземпляр {copy!r}. "
                 "Пример правильной карты: QS#1 (дама пик, первый экземпляр).")
-        card = object.__new__(cls)
-        object.__setattr__(card, "rank", rank)
-        object.__setattr__(card, "suit", suit)
-        object.__setattr__(card, "copy", copy)
-        object.__setattr__(card, "rank_index", RANK_INDEX[rank])
-        object.__setattr__(card, "suit_index", SUIT_INDEX[suit])
-        # Sort key of formats.md: suit S H D C, then rank A..7, then copy number.
-        object.__setattr__(card, "index", (SUIT_INDEX[suit] * 8 + RANK_INDEX[rank]) * MAX_COPIES + copy - 1)
-        object.__setattr__(card, "_code", f"{rank}{suit}#{copy}")
+        # Card order of formats.md: suit S H D C, then rank A..7, then copy number.
+        # Starts at 1 so that no card is falsy.
+        index = (SUIT_INDEX[suit] * 8 + RANK_INDEX[rank]) * MAX_COPIES + copy
+        card = int.__new__(cls, index)
+        d = card.__dict__
+        d.update(rank=rank, suit=suit, copy=copy, index=index, rank_index=RANK_INDEX[rank],
+                 suit_index=SUIT_INDEX[suit], face=(rank, suit), code=f"{rank}{suit}#{copy}",
+                 is_brisque=rank in ("A", "T"), is_court=rank in ("K", "Q", "J"),
+                 ru=RANK_RU[rank] + SUIT_SYMBOL[suit],
+                 name_ru=f"{RANK_NAME_RU[rank]} {SUIT_GENITIVE_RU[suit]}")
         cls._interned[key] = card
         return card
+
+    # Declared for type checkers; the values live in the instance dict set by __new__.
+    rank: str
+    suit: str
+    copy: int
+    index: int            # position in card order
+    rank_index: int       # 0 = ace (highest)
+    suit_index: int
+    face: tuple[str, str]  # (rank, suit): identical cards share a face
+    code: str             # Latin identifier with copy number, as in files: 'QS#2'
+    is_brisque: bool
+    is_court: bool
+    ru: str               # short Russian form for people: 'Д♠', '10♦'
+    name_ru: str          # full Russian name: 'дама пик'
 
     def __setattr__(self, name, value):
         raise AttributeError("Card is immutable")
@@ -67,42 +86,10 @@ class Card:
     def __deepcopy__(self, memo):
         return self
 
-    def __hash__(self) -> int:
-        return self.index
-
-    def __lt__(self, other: "Card") -> bool:
-        return self.index < other.index
-
     def __repr__(self) -> str:
-        return f"Card({self._code})"
+        return f"Card({self.code})"
 
-    @property
-    def code(self) -> str:
-        """Latin identifier with copy number, as written in files: 'QS#2'."""
-        return self._code
-
-    @property
-    def face(self) -> tuple[str, str]:
-        """(rank, suit) without the copy: identical cards share a face."""
-        return (self.rank, self.suit)
-
-    @property
-    def is_brisque(self) -> bool:
-        return self.rank in ("A", "T")
-
-    @property
-    def is_court(self) -> bool:
-        return self.rank in ("K", "Q", "J")
-
-    @property
-    def ru(self) -> str:
-        """Short Russian form for people: 'Д♠', '10♦'."""
-        return RANK_RU[self.rank] + SUIT_SYMBOL[self.suit]
-
-    @property
-    def name_ru(self) -> str:
-        """Full Russian name: 'дама пик', 'десятка бубен'."""
-        return f"{RANK_NAME_RU[self.rank]} {SUIT_GENITIVE_RU[self.suit]}"
+    __str__ = __repr__
 
 
 def make_pack(packs: int = 2) -> list[Card]:
@@ -112,11 +99,7 @@ def make_pack(packs: int = 2) -> list[Card]:
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in the order of formats.md (suit S H D C, rank A..7, copy)."""
-    return sorted(cards, key=_index)
-
-
-def _index(card: Card) -> int:
-    return card.index
+    return sorted(cards)
 
 
 # --------------------------------------------------------------------------- parsing

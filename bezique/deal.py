@@ -1,0 +1,565 @@
+"""One deal as a state machine: deal, phase 1 (tricks, declarations, draws), the last stock
+cards, phase 2, and the tally (RULES.md §2–§7, §9).
+
+Seats are numbered in playing order: after seat p comes seat (p + 1) % n. The first leader
+is the seat after the dealer (the non-dealer in the two-handed game).
+
+`legal_actions()` lists what the seat to act may do; `apply()` does it or raises
+`IllegalAction` with a Russian explanation and leaves the state unchanged.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from typing import Iterable, Sequence
+
+from .actions import PASS, PLAYS, Action, Announce, Pass, Play
+from .cards import Card, make_pack, sort_cards
+from .errors import IllegalAction
+from .melds import (CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE, SEVEN_MELDS, TRUMP_SEVEN,
+                    TWO_TRUMP_SEVENS, Declaration, MeldContext, MeldState, enumerate_declarations,
+                    explain_illegal, make_declaration)
+from .rules import RuleSet
+from .tricks import legal_plays, play_problem, winning_index
+
+PATTERNS = {"3-2-3": (3, 2, 3), "1x8": (1,) * 8, "3-3-2": (3, 3, 2), "6-1-1": (6, 1, 1)}
+PENALTIES = {"declare_before_trick": 10, "revoke": 20, "play_before_draw": 30, "nine_cards": 120}
+
+STAGE_PLAY, STAGE_DECLARE, STAGE_OVER = "play", "declare", "over"
+
+
+def deal_cards(rules: RuleSet, dealer: int, rng: _random.Random) -> tuple[list[list[Card]], Card | None, list[Card]]:
+    """Shuffle and deal by the rules' packet pattern: (hands, turn-up, stock top first)."""
+    pack = make_pack(rules.packs)
+    rng.shuffle(pack)
+    n = rules.players
+    first = dealer if rules.deal_first_to == "dealer" else (dealer + 1) % n
+    order = [(first + i) % n for i in range(n)]
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    pos = 0
+    for size in PATTERNS[rules.deal_pattern]:
+        for seat in order:
+            hands[seat].extend(pack[pos:pos + size])
+            pos += size
+    turn_up = None
+    if rules.has_turn_up:
+        turn_up = pack[pos]
+        pos += 1
+    return hands, turn_up, pack[pos:]
+
+
+class Deal:
+    """The state of one deal. Build with `Deal.new(rules, dealer, seed)` or from a record."""
+
+    def __init__(self, rules: RuleSet | None, dealer: int, hands: Sequence[Iterable[Card]],
+                 turn_up: Card | None, stock: Sequence[Card]):
+        rules = rules or RuleSet()
+        self.rules = rules
+        n = self.n = rules.players
+        self.dealer = dealer
+        self.initial = ([sort_cards(h) for h in hands], turn_up, list(stock))
+        self.hands: list[list[Card]] = [list(h) for h in hands]
+        self.exposed: list[set[Card]] = [set() for _ in range(n)]
+        self.known: list[set[Card]] = [set() for _ in range(n)]     # seen by the others
+        self.stock: list[Card] = list(reversed(stock))                # top of stock = last item
+        self.turn_up = turn_up
+        self.trump: str | None = turn_up.suit if turn_up is not None else None
+        self.trick: list[Card] = []
+        self.trick_seats: list[int] = []
+        self.leader = self.to_act = (dealer + 1) % n
+        self.stage = STAGE_PLAY
+        self.phase = 1
+        self.tricks_done = 0
+        self.won: list[list[tuple[Card, ...]]] = [[] for _ in range(n)]
+        self.melds = [MeldState() for _ in range(n)]
+        self.pending: list[list[Declaration]] = [[] for _ in range(n)]
+        self.pending_qualified: list[set] = [set() for _ in range(n)]
+        self.declared = [0] * n
+        self.penalties = [0] * n
+        self.zeroed = [False] * n
+        self.seven_exchanged = False
+        self.carte_blanche_done = False
+        self.last_trick_winner: int | None = None
+        self.actions: list[tuple[int, Action]] = []
+        self.log: list[tuple] = []
+        self._decl_cache_key: tuple | None = None
+        self._decl_cache: list[Declaration] = []
+        self._reset_window()
+        self._check_sizes()
+        self._deal_bonuses()
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, rules: RuleSet | None = None, dealer: int = 0, seed: int | None = None,
+            rng: _random.Random | None = None) -> "Deal":
+        rules = rules or RuleSet()
+        rng = rng or _random.Random(seed)
+        hands, turn_up, stock = deal_cards(rules, dealer, rng)
+        return cls(rules, dealer, hands, turn_up, stock)
+
+    def _check_sizes(self):
+        total = sum(len(h) for h in self.hands) + len(self.stock) + (self.turn_up is not None)
+        cards = [c for h in self.hands for c in h] + self.stock + ([self.turn_up] if self.turn_up else [])
+        if total != self.rules.pack_size or len(set(cards)) != total:
+            raise IllegalAction(f"Сдача неполна или карты повторяются: нужно ровно "
+                                f"{self.rules.pack_size} разных карт.", "R1.1")
+        if any(len(h) != 8 for h in self.hands):
+            raise IllegalAction("Каждому игроку сдают по 8 карт.", "R2.3.1")
+        if not (0 <= self.dealer < self.n):
+            raise IllegalAction("Неверный номер сдатчика.", "R2.1")
+
+    def _deal_bonuses(self):
+        """Turned-up seven (R2.5.1) and the optional club bonuses (R2.6); carte blanche (R10.4)."""
+        r, up, d = self.rules, self.turn_up, self.dealer
+        if up is not None and r.variant != "no_trump":
+            if up.rank == "7":
+                self.declared[d] += r.deal_bonus_seven
+                self.melds[d].sevens_scored.add(up)
+                self.log.append(("seven_turned", d, up, r.deal_bonus_seven))
+                if r.deal_bonus_seven_opponent_malus:
+                    for p in range(self.n):
+                        if p != d:
+                            self.declared[p] -= r.deal_bonus_seven_opponent_malus
+            elif up.rank == "A" and r.deal_bonus_trump_ace:
+                bonus = 20 if up.suit in "SC" else 12
+                self.declared[d] += bonus
+                self.log.append(("ace_turned", d, up, bonus))
+        if r.meld_carte_blanche:
+            holders = [p for p in range(self.n) if self._is_carte_blanche(p)]
+            if holders:
+                non_dealer = (d + 1) % self.n
+                if r.carte_blanche_after_deal == "non_dealer_only" or len(holders) > 1:
+                    winner = non_dealer if non_dealer in holders else None
+                else:
+                    winner = holders[0]
+                if winner is not None:
+                    self._award_carte_blanche(winner)
+
+    def _is_carte_blanche(self, p: int) -> bool:
+        return not any(c.is_court for c in self.hands[p])
+
+    def _award_carte_blanche(self, p: int):
+        self.carte_blanche_done = True
+        self.declared[p] += 250
+        self.melds[p].scored.append(make_declaration(CARTE_BLANCHE, self.hands[p], 250))
+        self.known[p].update(self.hands[p])
+        self.log.append(("carte_blanche", p, tuple(sort_cards(self.hands[p])), 250))
+
+    # ------------------------------------------------------------------ copying
+    def clone(self) -> "Deal":
+        new = Deal.__new__(Deal)
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new.exposed = [set(s) for s in self.exposed]
+        new.known = [set(s) for s in self.known]
+        new.stock = list(self.stock)
+        new.trick = list(self.trick)
+        new.trick_seats = list(self.trick_seats)
+        new.won = [list(w) for w in self.won]
+        new.melds = [m.copy() for m in self.melds]
+        new.pending = [list(p) for p in self.pending]
+        new.pending_qualified = [set(p) for p in self.pending_qualified]
+        new.declared = list(self.declared)
+        new.penalties = list(self.penalties)
+        new.zeroed = list(self.zeroed)
+        new.actions = list(self.actions)
+        new.log = list(self.log)
+        return new
+
+    def undo(self, steps: int = 1) -> "Deal":
+        """A new deal with the last `steps` actions taken back (replayed from the deal)."""
+        hands, turn_up, stock = self.initial
+        fresh = Deal(self.rules, self.dealer, hands, turn_up, stock)
+        for seat, act in self.actions[:max(0, len(self.actions) - steps)]:
+            fresh.apply(act, seat)
+        return fresh
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def is_over(self) -> bool:
+        return self.stage == STAGE_OVER
+
+    @property
+    def stock_count(self) -> int:
+        """Face-down cards left (the turn-up not counted)."""
+        return len(self.stock)
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick being played (or just won)."""
+        return self.tricks_done + (0 if self.stage == STAGE_DECLARE else 1)
+
+    def concealed(self, seat: int) -> list[Card]:
+        ex = self.exposed[seat]
+        return [c for c in self.hands[seat] if c not in ex]
+
+    def _ctx(self) -> MeldContext:
+        return MeldContext(self.rules, self.trump, self.turn_up, self.seven_exchanged,
+                           not self._w_seven, not self._w_combo, self._w_blocked)
+
+    def legal_declarations(self, seat: int | None = None) -> list[Declaration]:
+        """Every declaration `seat` may score now (§4.9): [] outside its declaration turn."""
+        seat = self.to_act if seat is None else seat
+        if self.stage != STAGE_DECLARE or seat != self.to_act:
+            return []
+        return self._declarations(seat)
+
+    def _declarations(self, seat: int) -> list[Declaration]:
+        key = (seat, len(self.actions))              # the state changes only with an action
+        if self._decl_cache_key == key:
+            return self._decl_cache
+        out = enumerate_declarations(self.hands[seat], self.melds[seat], self._ctx())
+        if self.rules.require_card_from_hand:
+            ex = self.exposed[seat]
+            qualified = self.pending_qualified[seat]
+            out = [d for d in out if d.key in qualified or any(c not in ex for c in d.cards)]
+        self._decl_cache_key, self._decl_cache = key, out
+        return out
+
+    def pending_keys(self, seat: int) -> set:
+        return {d.key for d in self.pending[seat]}
+
+    def legal_announcements(self, seat: int | None = None) -> list[Announce]:
+        """Combinations that may be laid out now as pending (only right after a scored one)."""
+        seat = self.to_act if seat is None else seat
+        if (self.stage != STAGE_DECLARE or seat != self.to_act or not self._w_scored_combo
+                or not self.rules.allow_pending_declarations):
+            return []
+        ctx = MeldContext(self.rules, self.trump, self.turn_up, self.seven_exchanged, False, True, None)
+        have = self.pending_keys(seat)
+        return [Announce(d.meld, d.cards) for d in
+                enumerate_declarations(self.hands[seat], self.melds[seat], ctx) if d.key not in have]
+
+    def legal_plays(self, seat: int | None = None) -> list[Card]:
+        seat = self.to_act if seat is None else seat
+        if self.stage != STAGE_PLAY or seat != self.to_act:
+            return []
+        return legal_plays(self.hands[seat], self.trick, self.trump, self.phase, self.rules)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Everything `seat` (default: the seat to act) may do now."""
+        seat = self.to_act if seat is None else seat
+        if self.stage == STAGE_PLAY:
+            if seat != self.to_act:
+                return []
+            if self.phase == 1 and not self.rules.phase1_must_follow_suit:
+                return [PLAYS[c] for c in self.hands[seat]]
+            return [PLAYS[c] for c in self.legal_plays(seat)]
+        if self.stage == STAGE_DECLARE and seat == self.to_act:
+            return [*self._declarations(seat), *self.legal_announcements(seat), PASS]
+        return []
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Do `action` for `seat` (default: the seat to act). Illegal → IllegalAction, no change
+        (with `penalty_mode="apply"`, offences of §9 are accepted and fined instead)."""
+        if seat is None:
+            seat = self.to_act
+        if self.stage == STAGE_OVER:
+            raise IllegalAction("Сдача уже закончена.", "R7.5")
+        kind = type(action)
+        if kind is Play:
+            self._play(seat, action.card)
+        elif kind is Declaration:
+            self._declare(seat, action)
+        elif kind is Announce:
+            self._announce(seat, action)
+        elif kind is Pass:
+            if self.stage != STAGE_DECLARE or seat != self.to_act:
+                raise IllegalAction("Сейчас не ваш черёд объявлять: пропускать нечего.", "R4.2.1")
+            self.actions.append((seat, action))
+            self._close_window()
+        else:
+            raise IllegalAction(f"Непонятное действие: {action!r}.")
+
+    def _fine(self, seat: int, offence: str, amount: int):
+        self.penalties[seat] += amount
+        self.log.append(("penalty", seat, offence, amount))
+
+    def _play(self, seat: int, card: Card):
+        apply_mode = self.rules.penalty_mode == "apply"
+        if self.stage != STAGE_PLAY:
+            if self.stage == STAGE_DECLARE and seat == self.to_act:
+                raise IllegalAction("Сначала закончите объявление (или откажитесь от него): после "
+                                    "этого вы возьмёте карту из талона и пойдёте.", "R3.5")
+            raise IllegalAction("Сейчас не ваш ход.", "R3.1")
+        if seat != self.to_act:
+            raise IllegalAction("Сейчас не ваш ход.", "R3.1")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"Карты {card.ru} ({card.name_ru}) у вас нет.", "R3.1.3")
+        if self.phase == 2 or self.rules.phase1_must_follow_suit:
+            problem = play_problem(card, hand, self.trick, self.trump, self.phase, self.rules)
+            if problem:
+                if apply_mode and self.phase == 2:
+                    self._fine(seat, "revoke", PENALTIES["revoke"])
+                else:
+                    raise IllegalAction(problem, "R7.1" if self.phase == 2 else "R3.2")
+        self.actions.append((seat, PLAYS[card]))
+        hand.remove(card)
+        if card in self.exposed[seat]:
+            self.exposed[seat].discard(card)
+        self.known[seat].discard(card)
+        if self.pending[seat]:
+            self._void_pending(seat, card)
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        self.log.append(("play", seat, card))
+        if len(self.trick) < self.n:
+            self.to_act = (seat + 1) % self.n
+        else:
+            self._resolve_trick()
+
+    def _void_pending(self, seat: int, card: Card):
+        keep = [d for d in self.pending[seat] if card not in d.cards]
+        if len(keep) != len(self.pending[seat]):
+            self.pending[seat] = keep
+            keys = {d.key for d in keep}
+            self.pending_qualified[seat] &= keys
+
+    def _resolve_trick(self):
+        cards = tuple(self.trick)
+        w = winning_index(cards, self.trump)
+        winner = self.trick_seats[w]
+        self.won[winner].append(cards)
+        self.tricks_done += 1
+        self.log.append(("trick", winner, cards, tuple(self.trick_seats)))
+        rules = self.rules
+        if self.phase == 1 and rules.seven_rule in ("played", "win_trick") and self.trump:
+            self._automatic_seven_points(cards, winner, w)
+        self.trick = []
+        self.trick_seats = []
+        self.leader = self.to_act = winner
+        if self.phase == 2:
+            if self.tricks_done == rules.total_tricks:
+                self.last_trick_winner = winner
+                self._finish()
+            return
+        # Phase 1: the winner's declaration turn (R4.2), unless the rules close it.
+        last = self.tricks_done == rules.phase1_tricks
+        if ((last and not rules.last_stock_trick_declaration)
+                or len(self.won[winner]) < rules.min_tricks_before_declaring):
+            self._draw()
+            return
+        self.stage = STAGE_DECLARE
+        if not self._declarations(winner):
+            self._close_window()
+
+    def _automatic_seven_points(self, cards, winner, w):
+        """seven_rule "played" / "win_trick" (§5.7): not a declaration, credited at once."""
+        trump = self.trump
+        for i, c in enumerate(cards):
+            if c.rank != "7" or c.suit != trump:
+                continue
+            seat = self.trick_seats[i]
+            if c in self.melds[seat].sevens_scored:
+                continue
+            if self.rules.seven_rule == "played" or (i == w and seat == winner):
+                self.melds[seat].sevens_scored.add(c)
+                self.declared[seat] += 10
+                self.log.append(("seven_played", seat, c, 10))
+
+    def _reset_window(self):
+        self._decl_cache_key = None
+        self._w_combo = False
+        self._w_seven = False
+        self._w_scored_combo = False
+        self._w_blocked: Card | None = None
+
+    def _declare(self, seat: int, decl: Declaration):
+        rules = self.rules
+        apply_mode = rules.penalty_mode == "apply"
+        if self.stage != STAGE_DECLARE or seat != self.to_act:
+            if apply_mode:
+                self.actions.append((seat, decl))
+                self._fine(seat, "declare_before_trick", PENALTIES["declare_before_trick"])
+                return
+            if self.phase == 2:
+                raise IllegalAction("В последних восьми взятках (игра «на выход») объявлять "
+                                    "комбинации нельзя.", "R4.2.3")
+            raise IllegalAction("Объявлять можно только сразу после выигранной взятки, пока вы не "
+                                "взяли карту из талона.", "R4.2.1")
+        legal = {d.key: d for d in self._declarations(seat)}
+        found = legal.get(decl.key)
+        if found is None:
+            if apply_mode:                                    # false declaration: all points
+                self.actions.append((seat, decl))
+                self.zeroed[seat] = True
+                self.declared[seat] = 0
+                self.log.append(("penalty", seat, "false_declaration", None))
+                return
+            held = set(self.hands[seat])
+            raise explain_illegal(decl.meld, decl.cards, held, self.melds[seat], self._ctx())
+        if decl.points not in (-1, found.points):
+            raise IllegalAction(f"За эту комбинацию полагается {found.points}, а не {decl.points}.", "R4.1")
+        self.actions.append((seat, found))
+        self._score(seat, found)
+
+    def _score(self, seat: int, decl: Declaration):
+        rules = self.rules
+        self.melds[seat].record(decl, self.trump)
+        self.declared[seat] += decl.points
+        if decl.key in self.pending_keys(seat):
+            self.pending[seat] = [d for d in self.pending[seat] if d.key != decl.key]
+            self.pending_qualified[seat].discard(decl.key)
+        meld = decl.meld
+        self.log.append(("declare", seat, decl))
+        if meld == SEVEN_EXCHANGE:
+            seven = decl.cards[0]
+            old = self.turn_up
+            hand = self.hands[seat]
+            hand.remove(seven)
+            self.exposed[seat].discard(seven)
+            self.known[seat].discard(seven)
+            hand.append(old)
+            self.known[seat].add(old)                          # everyone saw the turn-up
+            self.turn_up = seven
+            self.seven_exchanged = True
+            if not rules.seven_counts_as_declaration:
+                self._w_blocked = old
+        else:
+            self.exposed[seat].update(decl.cards)
+            self.known[seat].update(decl.cards)
+        if meld == NO_TRUMP_MARRIAGE:
+            self.trump = decl.cards[0].suit                    # R10.3.2
+            self.log.append(("trump_fixed", seat, self.trump))
+        if meld in SEVEN_MELDS:
+            self._w_seven = True
+            if rules.seven_counts_as_declaration:
+                self._w_combo = True
+        else:
+            self._w_combo = self._w_scored_combo = True
+            if rules.seven_counts_as_declaration:
+                self._w_seven = True
+        if not self._declarations(seat) and not self.legal_announcements(seat):
+            self._close_window()
+
+    def _announce(self, seat: int, ann: Announce):
+        options = {(a.meld, frozenset(a.cards)) for a in self.legal_announcements(seat)}
+        key = (ann.meld, frozenset(ann.cards))
+        if key not in options:
+            if not self.rules.allow_pending_declarations:
+                raise IllegalAction("В этих правилах выкладывать вторую комбинацию «на потом» "
+                                    "нельзя: одна комбинация за раз.", "R4.3.2")
+            if self.stage != STAGE_DECLARE or seat != self.to_act or not self._w_scored_combo:
+                raise IllegalAction("Показать комбинацию «на потом» можно только вместе с "
+                                    "объявлением, за которое вы получаете очки.", "R4.3.2")
+            raise IllegalAction("Эту комбинацию нельзя показать: она не составлена по правилам "
+                                "или её карты уже использованы так же.", "R4.5.3")
+        decl = make_declaration(ann.meld, ann.cards, 0)
+        for d in enumerate_declarations(ann.cards, self.melds[seat],
+                                        MeldContext(self.rules, self.trump, self.turn_up, True, False, True)):
+            if d.key == decl.key:
+                decl = d
+        self.actions.append((seat, Announce(decl.meld, decl.cards)))
+        ex = self.exposed[seat]
+        if any(c not in ex for c in decl.cards):
+            self.pending_qualified[seat].add(decl.key)
+        ex.update(decl.cards)
+        self.known[seat].update(decl.cards)
+        self.pending[seat].append(decl)
+        self.log.append(("announce", seat, decl))
+        if not self.legal_announcements(seat) and not self._declarations(seat):
+            self._close_window()
+
+    def _close_window(self):
+        self._reset_window()
+        self._draw()
+
+    def _draw(self):
+        """Draws after a phase-1 trick (R3.4.1); after the last stock trick, R6.3–R6.6."""
+        n, winner = self.n, self.leader
+        order = [(winner + i) % n for i in range(n)]
+        stock = self.stock
+        if self.tricks_done < self.rules.phase1_tricks:
+            for seat in order:
+                card = stock.pop()
+                self.hands[seat].append(card)
+                self.log.append(("draw", seat, card))
+        else:
+            for seat in order:
+                if stock:
+                    card = stock.pop()
+                    self.hands[seat].append(card)
+                    self.log.append(("draw", seat, card))
+                elif self.turn_up is not None:
+                    card, self.turn_up = self.turn_up, None
+                    self.hands[seat].append(card)
+                    self.known[seat].add(card)
+                    self.log.append(("take_turn_up", seat, card))
+            self._start_phase2()
+        if self.rules.meld_carte_blanche and not self.carte_blanche_done and self.phase == 1:
+            for seat in order:                                 # R10.4.3: who drew first
+                if self._is_carte_blanche(seat):
+                    self._award_carte_blanche(seat)
+                    break
+        self.stage = STAGE_PLAY
+        self.to_act = winner
+
+    def _start_phase2(self):
+        self.phase = 2
+        for seat in range(self.n):
+            self.exposed[seat] = set()                        # picked up, still known (R6.5)
+            self.pending[seat] = []
+            self.pending_qualified[seat] = set()
+        self.log.append(("phase2", self.leader))
+
+    # ------------------------------------------------------------------ penalties (§9)
+    def penalize(self, seat: int, offence: str) -> None:
+        """Record an offence the action API cannot express (extra card, playing with nine cards,
+        leading before drawing): only with `penalty_mode="apply"`."""
+        if self.rules.penalty_mode != "apply":
+            raise IllegalAction("Штрафы начисляются только в режиме penalty_mode=\"apply\".", "R9.2")
+        amount = self.rules.penalty_extra_card if offence == "extra_card" else PENALTIES.get(offence)
+        if amount is None:
+            raise IllegalAction(f"Неизвестное нарушение «{offence}».", "R9.1")
+        self._fine(seat, offence, amount)
+
+    # ------------------------------------------------------------------ tally (§7.5)
+    def _finish(self):
+        self.stage = STAGE_OVER
+        self.to_act = -1
+        self.log.append(("end", self.result()))
+
+    def brisques(self, seat: int) -> int:
+        """Card points in the tricks won (R7.3.1), or 000-C's trick scoring (§7.4)."""
+        rules = self.rules
+        tricks = self.won[seat]
+        if rules.variant == "many_pack_infusorka":
+            return 0
+        if rules.brisque_count == "per_card":
+            pts = 10 * sum(1 for t in tricks for c in t if c.rank in ("A", "T"))
+        else:
+            pts = 10 * sum(1 for t in tricks if any(c.rank in ("A", "T") for c in t))
+        if rules.trick_scoring == "per_trick_000C":
+            pts += 10 * len(tricks)
+        return pts
+
+    def last_trick_points(self, seat: int) -> int:
+        if self.last_trick_winner is None:
+            return 0
+        rules = self.rules
+        if rules.partnerships:
+            if rules.four_hand_last_trick == "split_sides":
+                return rules.last_trick_points // 2
+            return rules.last_trick_points if seat % 2 == self.last_trick_winner % 2 else 0
+        return rules.last_trick_points if seat == self.last_trick_winner else 0
+
+    def result(self) -> dict:
+        """The tally in the shape of formats.md: scores, brisques, declared, last_trick."""
+        n = self.n
+        brisques = [self.brisques(p) for p in range(n)]
+        declared = list(self.declared)
+        last = [self.last_trick_points(p) for p in range(n)]
+        if self.rules.partnerships:                        # one side score per partnership
+            brisques = [brisques[0] + brisques[2], brisques[1] + brisques[3]]
+            declared = [declared[0] + declared[2], declared[1] + declared[3]]
+            last = [last[0], last[1]]
+            pens = [self.penalties[0] + self.penalties[2], self.penalties[1] + self.penalties[3]]
+        else:
+            pens = list(self.penalties)
+        scores = [brisques[i] + declared[i] + last[i] - pens[i] for i in range(len(brisques))]
+        out = {"scores": scores, "brisques": brisques, "declared": declared, "last_trick": last}
+        if any(pens):
+            out["penalties"] = pens
+        return out

@@ -1,0 +1,71 @@
+"""Russian words the engine shows to people: meld names, plural forms, number agreement."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable
+
+from babel import Locale
+
+from .cards import Card, cards_ru
+
+MELD_NAME = {
+    "marriage": "марьяж",
+    "royal_marriage": "козырный марьяж",
+    "sequence": "козырная секвенция",
+    "bezique": "безик",
+    "double_bezique": "двойной безик",
+    "triple_bezique": "тройной безик",
+    "four_aces": "четыре туза",
+    "four_kings": "четыре короля",
+    "four_queens": "четыре дамы",
+    "four_jacks": "четыре валета",
+    "trump_seven": "козырная семёрка",
+    "seven_exchange": "обмен козырной семёрки на открытый козырь",
+    "double_marriage": "двойной марьяж",
+    "plain_quint": "некозырная квинта",
+    "two_trump_sevens": "две козырные семёрки",
+    "carte_blanche": "карт-бланш",
+    "no_trump_marriage": "марьяж, назначающий козырь",
+}
+
+SUIT_INSTRUMENTAL = {"S": "пиками", "H": "червями", "D": "бубнами", "C": "трефами"}
+
+_FORMS = {
+    "очко": ("очко", "очка", "очков"),
+    "карта": ("карта", "карты", "карт"),
+    "взятка": ("взятка", "взятки", "взяток"),
+    "сдача": ("сдача", "сдачи", "сдач"),
+    "ход": ("ход", "хода", "ходов"),
+    "позиция": ("позиция", "позиции", "позиций"),
+    "партия": ("партия", "партии", "партий"),
+}
+
+
+@lru_cache(maxsize=None)
+def _plural_category(n: int) -> str:
+    return Locale("ru").plural_form(abs(n))
+
+
+def plural(n: int, word: str) -> str:
+    """'1 очко', '3 очка', '25 очков' — CLDR plural rules through Babel."""
+    one, few, many = _FORMS[word]
+    form = {"one": one, "few": few}.get(_plural_category(n), many)
+    return f"{n} {form}"
+
+
+def points(n: int) -> str:
+    return plural(n, "очко")
+
+
+def meld_name(meld: str) -> str:
+    return MELD_NAME.get(meld, meld)
+
+
+def describe_declaration(meld: str, cards: Iterable[Card], pts: int) -> str:
+    """'козырный марьяж К♠ Д♠ — 40 очков'."""
+    return f"{meld_name(meld)} {cards_ru(cards)} — {points(pts)}"
+
+
+def capitalize(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,213 @@
+"""`RuleSet`: every option of RULES.md §14, with the presets of §14.2.
+
+The canonical game is `RuleSet()`. A preset is a name plus the options it overrides, so a
+record or a position file can name it (`"seed_001"`) or extend it
+(`{"preset": "canonical", "phase2_must_head": false}`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace, asdict
+from typing import Any, Mapping
+
+from .errors import RulesError
+
+# Allowed values of the enumerated options (RULES.md §14).
+CHOICES: dict[str, tuple] = {
+    "players": (2, 3, 4),
+    "game_mode": ("target", "single_deal"),
+    "both_reach_rule": ("higher_score", "last_trick"),
+    "cut_for_deal": ("high", "low", "random"),
+    "deal_pattern": ("3-2-3", "1x8", "3-3-2", "6-1-1"),
+    "deal_first_to": ("dealer", "non_dealer"),
+    "deal_bonus_seven_opponent_malus": (0, 5),
+    "bezique_pair": ("fixed", "trump_dependent"),
+    "carte_blanche_after_deal": ("holder_tiebreak_non_dealer", "non_dealer_only"),
+    "seven_rule": ("declare_or_exchange", "exchange_only", "played", "win_trick"),
+    "trick_scoring": ("brisques", "per_trick_000C"),
+    "brisque_count": ("per_card", "per_trick"),
+    "penalty_mode": ("prevent", "apply"),
+    "variant": ("standard", "no_trump", "many_pack_infusorka"),
+    "four_hand_last_trick": ("side", "split_sides"),
+}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The rules of one game. Field comments give the conflict ID of RULES.md §11."""
+
+    # --- table / game ---
+    players: int = 2
+    packs: int = 2
+    target_score: int = 1000                      # C-24
+    game_mode: str = "target"                     # C-27
+    both_reach_rule: str = "higher_score"         # C-25
+    # --- dealing ---
+    cut_for_deal: str = "high"                    # C-01
+    deal_pattern: str = "3-2-3"                   # C-02 / C-30
+    deal_first_to: str = "dealer"                 # C-03
+    deal_bonus_seven: int = 10
+    deal_bonus_seven_opponent_malus: int = 0      # C-05
+    deal_bonus_trump_ace: bool = False            # C-04
+    deal_bonus_repeat_suit: bool = False          # C-04
+    show_stock_count: bool = True
+    # --- phase 1 ---
+    phase1_must_follow_suit: bool = False         # C-06
+    # --- declarations ---
+    bezique_pair: str = "fixed"                   # C-12
+    allow_pending_declarations: bool = True       # C-09
+    require_card_from_hand: bool = False          # C-12b
+    min_tricks_before_declaring: int = 0          # C-10
+    last_stock_trick_declaration: bool = True     # C-18
+    four_of_kind_distinct_suits: bool = False     # C-34
+    meld_double_marriage: bool = False            # C-13
+    meld_plain_quint: bool = False                # C-13
+    meld_two_trump_sevens: bool = False           # C-13
+    meld_carte_blanche: bool = False              # C-13
+    carte_blanche_after_deal: str = "holder_tiebreak_non_dealer"
+    # --- seven of trumps ---
+    seven_rule: str = "declare_or_exchange"       # C-16
+    seven_exchange_points: int = 10               # C-17
+    seven_counts_as_declaration: bool = True      # C-16
+    # --- phase 2 and counting ---
+    phase2_must_head: bool = True                 # C-20
+    trick_scoring: str = "brisques"               # C-08
+    brisque_count: str = "per_card"               # C-22
+    last_trick_points: int = 10                   # C-23
+    # --- penalties ---
+    penalty_mode: str = "prevent"
+    penalty_extra_card: int = 50                  # C-28
+    # --- variants ---
+    variant: str = "standard"
+    no_trump_double_marriage_points: int = 80     # C-32
+    no_trump_sequence_points: int = 300           # C-33
+    triple_bezique_points: int = 1500
+    triple_bezique_immediate_win: bool = False
+    four_hand_last_trick: str = "side"            # C-31
+    infusorka_max_per_meld: int = 1
+
+    def __post_init__(self):
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                shown = ", ".join(repr(a) for a in allowed)
+                raise RulesError(f"Недопустимое значение правила «{name}»: {value!r}. "
+                                 f"Возможные значения: {shown}.")
+        for f in fields(self):
+            value = getattr(self, f.name)
+            expected = type(f.default)
+            if expected is bool and not isinstance(value, bool):
+                raise RulesError(f"Правило «{f.name}» принимает true или false, а не {value!r}.")
+            if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RulesError(f"Правило «{f.name}» принимает целое число, а не {value!r}.")
+        if self.packs * 32 < self.players * 8 + 2:
+            raise RulesError("Слишком мало карт для такого числа игроков.")
+
+    # ---------------------------------------------------------------- derived values
+    @property
+    def pack_size(self) -> int:
+        return self.packs * 32
+
+    @property
+    def has_turn_up(self) -> bool:
+        return self.variant != "no_trump"
+
+    @property
+    def phase1_tricks(self) -> int:
+        """24 with 2 or 3 players, 16 with 4 (R2.4.3, 10.1, 10.2)."""
+        return (self.pack_size - 8 * self.players) // self.players
+
+    @property
+    def total_tricks(self) -> int:
+        return self.phase1_tricks + 8
+
+    @property
+    def partnerships(self) -> bool:
+        return self.players == 4
+
+    # ---------------------------------------------------------------- construction
+    @classmethod
+    def canonical(cls) -> "RuleSet":
+        return cls()
+
+    @classmethod
+    def preset(cls, name: str) -> "RuleSet":
+        if name not in PRESETS:
+            raise RulesError(f"Неизвестный набор правил «{name}». Есть: {', '.join(PRESETS)}.")
+        return cls(**PRESETS[name])
+
+    def with_options(self, **options: Any) -> "RuleSet":
+        unknown = [k for k in options if k not in _FIELD_NAMES]
+        if unknown:
+            raise RulesError(f"Неизвестное правило «{unknown[0]}». Пример: "
+                             "{\"preset\": \"canonical\", \"phase2_must_head\": false}.")
+        return replace(self, **options)
+
+    @classmethod
+    def from_spec(cls, spec: str | Mapping[str, Any] | "RuleSet" | None) -> "RuleSet":
+        """A preset name, an object {"preset": name, option: value, …}, or None (canonical)."""
+        if spec is None:
+            return cls()
+        if isinstance(spec, RuleSet):
+            return spec
+        if isinstance(spec, str):
+            return cls.preset(spec)
+        if isinstance(spec, Mapping):
+            options = dict(spec)
+            base = options.pop("preset", "canonical")
+            if not isinstance(base, str):
+                raise RulesError("«preset» должен быть названием набора правил, например \"canonical\".")
+            return cls.preset(base).with_options(**options)
+        raise RulesError("Правила задаются названием (\"canonical\") или объектом "
+                         "{\"preset\": \"canonical\", …}.")
+
+    def to_spec(self) -> str | dict[str, Any]:
+        """The shortest description: a preset name if one matches, else preset + overrides."""
+        mine = asdict(self)
+        best_name, best_diff = "canonical", None
+        for name, overrides in PRESETS.items():
+            base = asdict(RuleSet(**overrides))
+            diff = {k: v for k, v in mine.items() if base[k] != v}
+            if best_diff is None or len(diff) < len(best_diff):
+                best_name, best_diff = name, diff
+            if not diff:
+                return name
+        return {"preset": best_name, **(best_diff or {})}
+
+    def differences(self, other: "RuleSet | None" = None) -> dict[str, Any]:
+        """Options that differ from `other` (canonical by default)."""
+        base = asdict(other or RuleSet())
+        return {k: v for k, v in asdict(self).items() if base[k] != v}
+
+
+_FIELD_NAMES = {f.name for f in fields(RuleSet)}
+
+# RULES.md §14.2. Each preset changes only what its seed states explicitly.
+PRESETS: dict[str, dict[str, Any]] = {
+    "canonical": {},
+    "seed_001": dict(cut_for_deal="low", target_score=1500, both_reach_rule="higher_score",
+                     last_stock_trick_declaration=False),
+    "seed_002": dict(seven_rule="played", seven_exchange_points=0, phase2_must_head=False),
+    "seed_003": dict(phase1_must_follow_suit=True, seven_rule="exchange_only",
+                     allow_pending_declarations=False, meld_double_marriage=True,
+                     phase2_must_head=False),
+    "seed_004": dict(seven_rule="exchange_only", allow_pending_declarations=False,
+                     phase2_must_head=False),
+    "seed_000A": dict(bezique_pair="trump_dependent", seven_rule="win_trick",
+                      phase2_must_head=False, penalty_extra_card=60),
+    "seed_000C": dict(cut_for_deal="high", deal_pattern="1x8", deal_bonus_trump_ace=True,
+                      deal_bonus_repeat_suit=True, deal_bonus_seven_opponent_malus=5,
+                      meld_carte_blanche=True, trick_scoring="per_trick_000C",
+                      brisque_count="per_trick", last_trick_points=250, seven_rule="win_trick",
+                      both_reach_rule="last_trick"),
+    "seed_000E": dict(deal_pattern="1x8", meld_double_marriage=True, meld_plain_quint=True,
+                      meld_two_trump_sevens=True, min_tricks_before_declaring=4,
+                      seven_exchange_points=20, phase2_must_head=False,
+                      allow_pending_declarations=False, both_reach_rule="last_trick"),
+    "three_handed": dict(players=3, packs=3, target_score=1500),
+    "four_handed": dict(players=4, packs=3, target_score=1500),
+    "no_trump": dict(variant="no_trump"),
+}
+
+STANDARD_PRESETS = ("canonical", "seed_000A", "seed_000C", "seed_000E",
+                    "seed_001", "seed_002", "seed_003", "seed_004")
