@@ -1,0 +1,18 @@
+"""Безик: the rules engine of the course (pure Python, no Jupyter imports).
+
+Main entry points: `Deal` (one deal as a state machine), `Game` (deals to the target),
+`RuleSet` (options and presets), `Card` and `parse_card`/`parse_cards` (notation).
+"""
+
+from .actions import PASS, Announce, Pass, Play, announce, declare, play
+from .cards import Card, cards_ru, make_pack, parse_card, parse_cards, sort_cards
+from .deal import Deal
+from .errors import BeziqueError, CardParseError, FormatError, IllegalAction, RulesError
+from .game import Game
+from .melds import Declaration
+from .rules import PRESETS, RuleSet
+
+__all__ = ["PASS", "Announce", "Pass", "Play", "announce", "declare", "play", "Card", "cards_ru",
+           "make_pack", "parse_card", "parse_cards", "sort_cards", "Deal", "BeziqueError",
+           "CardParseError", "FormatError", "IllegalAction", "RulesError", "Game", "Declaration",
+           "PRESETS", "RuleSet"]

@@ -20,6 +20,7 @@ from .melds import (CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE, SEVEN_MELD
                     TWO_TRUMP_SEVENS, Declaration, MeldContext, MeldState, enumerate_declarations,
                     explain_illegal, make_declaration)
 from .rules import RuleSet
+from .tally import last_trick_points, trick_points
 from .tricks import legal_plays, play_problem, winning_index
 
 PATTERNS = {"3-2-3": (3, 2, 3), "1x8": (1,) * 8, "3-3-2": (3, 3, 2), "6-1-1": (6, 1, 1)}
@@ -523,27 +524,10 @@ class Deal:
 
     def brisques(self, seat: int) -> int:
         """Card points in the tricks won (R7.3.1), or 000-C's trick scoring (§7.4)."""
-        rules = self.rules
-        tricks = self.won[seat]
-        if rules.variant == "many_pack_infusorka":
-            return 0
-        if rules.brisque_count == "per_card":
-            pts = 10 * sum(1 for t in tricks for c in t if c.rank in ("A", "T"))
-        else:
-            pts = 10 * sum(1 for t in tricks if any(c.rank in ("A", "T") for c in t))
-        if rules.trick_scoring == "per_trick_000C":
-            pts += 10 * len(tricks)
-        return pts
+        return trick_points(self.won[seat], self.rules)
 
     def last_trick_points(self, seat: int) -> int:
-        if self.last_trick_winner is None:
-            return 0
-        rules = self.rules
-        if rules.partnerships:
-            if rules.four_hand_last_trick == "split_sides":
-                return rules.last_trick_points // 2
-            return rules.last_trick_points if seat % 2 == self.last_trick_winner % 2 else 0
-        return rules.last_trick_points if seat == self.last_trick_winner else 0
+        return last_trick_points(seat, self.last_trick_winner, self.rules)
 
     def result(self) -> dict:
         """The tally in the shape of formats.md: scores, brisques, declared, last_trick."""
@@ -563,3 +547,9 @@ class Deal:
         if any(pens):
             out["penalties"] = pens
         return out
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int):
+        """What `seat` may know (view.PlayerView): never another seat's concealed cards."""
+        from .view import view_of
+        return view_of(self, seat)

@@ -477,3 +477,21 @@ def explain_illegal(meld: str, cards: tuple[Card, ...], held: set[Card], state: 
     if reuse:
         return IllegalAction(capitalize(reuse) + ".", "R4.5.3")
     return IllegalAction("Эта комбинация сейчас не может быть объявлена.", "R4.5.3")
+
+
+def points_of(meld: str, cards: tuple[Card, ...], rules: RuleSet, trump: str | None) -> int:
+    """Points of a declaration as scored (used to tally a history of declarations)."""
+    if meld in RANK_OF_FOUR:
+        return FOUR_POINTS[RANK_OF_FOUR[meld]]
+    if meld == NO_TRUMP_MARRIAGE:
+        return rules.no_trump_double_marriage_points if len(cards) == 4 else 40
+    if meld == SEQUENCE:
+        return rules.no_trump_sequence_points if rules.variant == "no_trump" else 250
+    if meld == DOUBLE_MARRIAGE:
+        return 80 if cards and cards[0].suit == trump else 40
+    if meld == SEVEN_EXCHANGE:
+        return rules.seven_exchange_points
+    if meld == TRIPLE_BEZIQUE:
+        return rules.triple_bezique_points
+    return {MARRIAGE: 20, ROYAL_MARRIAGE: 40, BEZIQUE: 40, DOUBLE_BEZIQUE: 500, TRUMP_SEVEN: 10,
+            PLAIN_QUINT: 100, TWO_TRUMP_SEVENS: 20, CARTE_BLANCHE: 250}[meld]

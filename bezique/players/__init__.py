@@ -1,0 +1,1 @@
+"""Computer opponents. Each sees only its own seat's view of the deal."""

@@ -1,0 +1,399 @@
+"""Position files (formats.md): load and validate, solve, check an answer.
+
+A position is one question about a two-handed deal from the side of the player to act. The
+solver only asks the engine (melds.py, tricks.py, deal.py); nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, MAX_COPIES, parse_card_face, sort_cards
+from .errors import CardParseError, FormatError, RulesError
+from .melds import (ALL_MELDS, Declaration, MeldContext, MeldState, enumerate_declarations,
+                    points_of, reuse_problem, shape_problem)
+from .rules import RuleSet
+from .tally import last_trick_points, trick_points
+from .tricks import legal_plays, legal_reason, winner_reason, winning_index
+
+KINDS = ("declarations", "trick_winner", "legal_plays", "deal_score")
+DATA_FIELDS = {"declarations": ("declarations",), "trick_winner": ("winner",),
+               "legal_plays": ("legal",),
+               "deal_score": ("scores", "brisques", "declared", "last_trick")}
+
+
+@dataclass
+class Position:
+    id: str
+    kind: str
+    rules: RuleSet
+    trump: str | None
+    phase: int = 1
+    hand: list[Card] = field(default_factory=list)
+    table: list[Card] = field(default_factory=list)
+    scored: list[Declaration] = field(default_factory=list)
+    won_trick: bool = False
+    seven_exchanged: bool = False
+    turn_up: Card | None = None
+    last_stock_trick: bool = False
+    tricks_won: int | None = None
+    lead: Card | None = None
+    follow: Card | None = None
+    tricks: list[list[Card]] = field(default_factory=list)
+    scored_by_player: list[list[Declaration]] = field(default_factory=list)
+    last_trick: int | None = None
+    turned_up_seven: int | None = None
+    prompt: str | None = None
+    answer: dict | None = None
+    explain: str | None = None
+    raw: dict = field(default_factory=dict)
+    path: str | None = None
+
+
+class _Resolver:
+    """Turns card tokens into physical cards. Bare tokens take the lowest free copy
+    (formats.md); in histories, a bare token prefers a card of that face you still hold."""
+
+    def __init__(self, copies: int, path: str | None):
+        self.copies, self.path = copies, path
+        self.taken: set[Card] = set()
+
+    def face(self, value: Any, fld: str) -> tuple[str, str, int | None]:
+        if not isinstance(value, str):
+            raise FormatError(f"ожидалась карта строкой, например \"QS\" или \"Д♠\", а не {value!r}",
+                              self.path, fld)
+        try:
+            return parse_card_face(value)
+        except CardParseError as e:
+            raise FormatError(e.message, self.path, fld) from None
+
+    def own(self, values: Any, fld: str) -> list[Card]:
+        """Distinct physical cards you hold (hand, table)."""
+        if not isinstance(values, list):
+            raise FormatError("ожидался список карт, например [\"KH\", \"QH\"]", self.path, fld)
+        faces = [(i, self.face(v, f"{fld}[{i}]")) for i, v in enumerate(values)]
+        out: list[Card | None] = [None] * len(faces)
+        for i, (r, s, c) in faces:
+            if c is not None:
+                card = Card(r, s, c)
+                if card in self.taken:
+                    raise FormatError(f"карта {card.code} названа дважды", self.path, f"{fld}[{i}]")
+                self.taken.add(card)
+                out[i] = card
+        for i, (r, s, c) in faces:
+            if c is None:
+                out[i] = self._lowest_free(r, s, f"{fld}[{i}]")
+        return out  # type: ignore[return-value]
+
+    def _lowest_free(self, r: str, s: str, fld: str) -> Card:
+        for copy in range(1, self.copies + 1):
+            card = Card(r, s, copy)
+            if card not in self.taken:
+                self.taken.add(card)
+                return card
+        raise FormatError(f"слишком много карт {r}{s}: в колоде их {self.copies}", self.path, fld)
+
+    def history(self, values: Any, fld: str, held: list[Card]) -> list[Card]:
+        """Cards of a past declaration: a bare token means a held card of that face if any."""
+        if not isinstance(values, list):
+            raise FormatError("ожидался список карт", self.path, fld)
+        out: list[Card] = []
+        for i, v in enumerate(values):
+            r, s, c = self.face(v, f"{fld}[{i}]")
+            if c is None:
+                mine = [h for h in held if h.rank == r and h.suit == s and h not in out]
+                if mine:
+                    card = mine[0]
+                else:
+                    card = next((Card(r, s, k) for k in range(1, self.copies + 1)
+                                 if Card(r, s, k) not in self.taken and Card(r, s, k) not in out), None)
+                    if card is None:
+                        raise FormatError(f"слишком много карт {r}{s}", self.path, f"{fld}[{i}]")
+            else:
+                card = Card(r, s, c)
+            if card in out:
+                raise FormatError(f"карта {card.code} названа в объявлении дважды", self.path, f"{fld}[{i}]")
+            out.append(card)
+        return out
+
+
+def _bool(data: dict, key: str, path, default=False) -> bool:
+    v = data.get(key, default)
+    if not isinstance(v, bool):
+        raise FormatError("ожидалось true или false", path, key)
+    return v
+
+
+def _history(entries: Any, fld: str, res: _Resolver, held: list[Card], rules: RuleSet,
+             trump: str | None, path) -> tuple[list[Declaration], MeldState]:
+    """Validate a scored history in order, through the engine's re-use rules."""
+    if not isinstance(entries, list):
+        raise FormatError("ожидался список [{\"meld\": …, \"cards\": […]}, …]", path, fld)
+    state = MeldState()
+    out = []
+    for i, e in enumerate(entries):
+        f = f"{fld}[{i}]"
+        if not isinstance(e, dict) or "meld" not in e or "cards" not in e:
+            raise FormatError("ожидался объект {\"meld\": \"marriage\", \"cards\": [\"KH\", \"QH\"]}", path, f)
+        meld = e["meld"]
+        if meld not in ALL_MELDS:
+            raise FormatError(f"неизвестная комбинация {meld!r}; пример: \"royal_marriage\"", path, f + ".meld")
+        cards = tuple(sort_cards(res.history(e["cards"], f + ".cards", held)))
+        problem = shape_problem(meld, cards, rules, trump) or reuse_problem(meld, cards, state)
+        if problem:
+            raise FormatError(f"такое объявление невозможно: {problem}", path, f)
+        decl = Declaration(meld, cards, points_of(meld, cards, rules, trump))
+        state.record(decl, trump)
+        out.append(decl)
+    return out, state
+
+
+def load_position(data: Any, path: str | None = None) -> Position:
+    """Validate a position object; FormatError names the file, the field and what was expected."""
+    if not isinstance(data, dict):
+        raise FormatError("позиция должна быть JSON-объектом {…}", path)
+    pid = data.get("id")
+    if not isinstance(pid, str) or not pid:
+        raise FormatError("нужен непустой строковый идентификатор, например \"meld-001\"", path, "id")
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise FormatError(f"ожидался один из видов: {', '.join(KINDS)}", path, "kind")
+    try:
+        rules = RuleSet.from_spec(data.get("rules", "canonical"))
+    except RulesError as e:
+        raise FormatError(e.message, path, "rules") from None
+    if "trump" not in data:
+        raise FormatError("укажите козырь: \"S\", \"H\", \"D\", \"C\" или null", path, "trump")
+    trump = data["trump"]
+    if trump is not None and trump not in ("S", "H", "D", "C"):
+        raise FormatError("козырь — \"S\", \"H\", \"D\", \"C\" или null", path, "trump")
+    if trump is None and rules.variant != "no_trump" and kind != "trick_winner":
+        raise FormatError("козырь null бывает только в бескозырном безике (\"rules\": \"no_trump\")",
+                          path, "trump")
+    phase = data.get("phase", 1)
+    if phase not in (1, 2):
+        raise FormatError("фаза — 1 (талон не кончился) или 2 (последние восемь взяток)", path, "phase")
+    pos = Position(pid, kind, rules, trump, phase, raw=data, path=path)
+    pos.prompt, pos.explain = data.get("prompt"), data.get("explain")
+    res = _Resolver(rules.packs, path)
+    pos.hand = res.own(data.get("hand", []), "hand")
+    pos.table = res.own(data.get("table", []), "table")
+    for key in ("won_trick", "seven_exchanged", "last_stock_trick"):
+        setattr(pos, key, _bool(data, key, path))
+    if data.get("turn_up") is not None:
+        tu = res.own([data["turn_up"]], "turn_up")[0]
+        pos.turn_up = tu
+    if "tricks_won" in data:
+        tw = data["tricks_won"]
+        if not isinstance(tw, int) or isinstance(tw, bool) or tw < 0:
+            raise FormatError("число выигранных взяток — целое неотрицательное", path, "tricks_won")
+        pos.tricks_won = tw
+    held = pos.hand + pos.table
+    if kind == "deal_score":
+        _load_deal_score(pos, data, res, path)
+    else:
+        pos.scored, _ = _history(data.get("scored", []), "scored", res, held, rules, trump, path)
+    if kind in ("trick_winner", "legal_plays") and data.get("lead") is not None:
+        pos.lead = res.own([data["lead"]], "lead")[0]
+    if kind == "trick_winner":
+        if pos.lead is None or data.get("follow") is None:
+            raise FormatError("для вопроса «кто возьмёт взятку» нужны «lead» и «follow»", path,
+                              "lead" if pos.lead is None else "follow")
+        pos.follow = res.own([data["follow"]], "follow")[0]
+    if kind == "legal_plays" and not held:
+        raise FormatError("укажите карты игрока в «hand» (и «table»)", path, "hand")
+    ans = data.get("answer")
+    if ans is not None and not isinstance(ans, dict):
+        raise FormatError("ответ — объект в форме вывода solve", path, "answer")
+    pos.answer = ans
+    return pos
+
+
+def _load_deal_score(pos: Position, data: dict, res: _Resolver, path):
+    tricks = data.get("tricks")
+    n = pos.rules.players
+    if not isinstance(tricks, list) or len(tricks) != n:
+        raise FormatError(f"ожидался список из {n} списков взятых карт", path, "tricks")
+    pos.tricks = [res.own(t, f"tricks[{i}]") for i, t in enumerate(tricks)]
+    scored = data.get("scored", [[] for _ in range(n)])
+    if not isinstance(scored, list) or len(scored) != n:
+        raise FormatError(f"ожидался список объявлений для каждого из {n} игроков", path, "scored")
+    pos.scored_by_player = []
+    for p in range(n):
+        sub = _Resolver(pos.rules.packs, path)
+        decls, _ = _history(scored[p], f"scored[{p}]", sub, [], pos.rules, pos.trump, path)
+        pos.scored_by_player.append(decls)
+    lt = data.get("last_trick")
+    if lt not in range(n):
+        raise FormatError(f"кто взял последнюю взятку: номер игрока от 0 до {n - 1}", path, "last_trick")
+    pos.last_trick = lt
+    tus = data.get("turned_up_seven")
+    if tus is not None and tus not in range(n):
+        raise FormatError("turned_up_seven — номер сдатчика (0 или 1)", path, "turned_up_seven")
+    pos.turned_up_seven = tus
+
+
+# --------------------------------------------------------------------------- solving
+
+def _decl_json(d: Declaration) -> dict:
+    return {"meld": d.meld, "cards": [c.code for c in d.cards], "points": d.points}
+
+
+def solve(pos: Position) -> dict:
+    """The answer in the shape of formats.md (solver output)."""
+    return {"declarations": _solve_declarations, "trick_winner": _solve_trick_winner,
+            "legal_plays": _solve_legal_plays, "deal_score": _solve_deal_score}[pos.kind](pos)
+
+
+def declaration_state(pos: Position) -> MeldState:
+    state = MeldState()
+    for d in pos.scored:
+        state.record(d, pos.trump)
+    return state
+
+
+def _solve_declarations(pos: Position) -> dict:
+    rules = pos.rules
+    if pos.phase == 2:
+        return {"declarations": [], "reason": "В последних восьми взятках (игра «на выход») "
+                                               "объявлять комбинации нельзя."}
+    if not pos.won_trick:
+        return {"declarations": [], "reason": "Объявлять можно только сразу после выигранной "
+                                               "взятки, пока вы не взяли карту из талона."}
+    if pos.last_stock_trick and not rules.last_stock_trick_declaration:
+        return {"declarations": [], "reason": "По этим правилам (001) взявший последнюю карту "
+                                               "талона теряет право на объявление."}
+    if pos.tricks_won is not None and pos.tricks_won < rules.min_tricks_before_declaring:
+        return {"declarations": [], "reason": f"По этим правилам (000-E) объявлять можно только "
+                                               f"после {rules.min_tricks_before_declaring} взятых взяток."}
+    turn_up = pos.turn_up
+    if turn_up is None and pos.trump is not None:
+        # The turn-up is not named: it lies beside the stock all through phase 1 and is not a
+        # seven (a turned-up seven must be named), so an exchange is possible.
+        turn_up = Card("A", pos.trump, MAX_COPIES)
+    state = declaration_state(pos)
+    ctx = MeldContext(rules, pos.trump, turn_up, pos.seven_exchanged)
+    decls = enumerate_declarations(pos.hand + pos.table, state, ctx)
+    if rules.require_card_from_hand:
+        hand = set(pos.hand)
+        decls = [d for d in decls if any(c in hand for c in d.cards)]
+    out = {"declarations": [_decl_json(d) for d in decls]}
+    if not decls:
+        out["reason"] = "Ни одной комбинации, которую правила позволяют объявить, у вас нет."
+    return out
+
+
+def _solve_trick_winner(pos: Position) -> dict:
+    cards = [pos.lead, pos.follow]
+    w = winning_index(cards, pos.trump)
+    return {"winner": "lead" if w == 0 else "follow", "reason": winner_reason(cards, pos.trump)}
+
+
+def _solve_legal_plays(pos: Position) -> dict:
+    held = pos.hand + pos.table
+    trick = [pos.lead] if pos.lead is not None else []
+    legal = legal_plays(held, trick, pos.trump, pos.phase, pos.rules)
+    return {"legal": [c.code for c in sort_cards(legal)],
+            "reason": legal_reason(held, trick, pos.trump, pos.phase, pos.rules)}
+
+
+def _solve_deal_score(pos: Position) -> dict:
+    rules, n = pos.rules, pos.rules.players
+    # A player's won cards are read as consecutive tricks of `players` cards (this matters only
+    # for per-trick counting, brisque_count="per_trick").
+    won = [[tuple(t[i:i + n]) for i in range(0, len(t), n)] for t in pos.tricks]
+    brisques = [trick_points(won[p], rules) for p in range(n)]
+    last = [last_trick_points(p, pos.last_trick, rules) for p in range(n)]
+    declared = [sum(d.points for d in pos.scored_by_player[p]) for p in range(n)]
+    if pos.turned_up_seven is not None:
+        declared[pos.turned_up_seven] += rules.deal_bonus_seven
+        for p in range(n):
+            if p != pos.turned_up_seven:
+                declared[p] -= rules.deal_bonus_seven_opponent_malus
+    return {"scores": [brisques[p] + declared[p] + last[p] for p in range(n)],
+            "brisques": brisques, "declared": declared, "last_trick": last}
+
+
+# --------------------------------------------------------------------------- checking
+
+def normalize_answer(pos: Position, answer: dict) -> dict:
+    """The data fields of an answer with every card resolved to a physical card id."""
+    out: dict[str, Any] = {}
+    held = pos.hand + pos.table
+    res = _Resolver(pos.rules.packs, pos.path)
+    for key in DATA_FIELDS[pos.kind]:
+        if key not in answer:
+            raise FormatError(f"в ответе нет поля «{key}»", pos.path, "answer")
+        value = answer[key]
+        if key == "declarations":
+            if not isinstance(value, list):
+                raise FormatError("ожидался список объявлений", pos.path, "answer.declarations")
+            entries = []
+            for i, e in enumerate(value):
+                if not isinstance(e, dict) or not {"meld", "cards", "points"} <= set(e):
+                    raise FormatError("объявление — {\"meld\", \"cards\", \"points\"}", pos.path,
+                                      f"answer.declarations[{i}]")
+                cards = res.history(e["cards"], f"answer.declarations[{i}].cards", held)
+                entries.append({"meld": e["meld"], "cards": [c.code for c in sort_cards(cards)],
+                                "points": e["points"]})
+            out[key] = entries
+        elif key == "legal":
+            cards = res.history(value, "answer.legal", held)
+            out[key] = [c.code for c in sort_cards(cards)]
+        else:
+            out[key] = value
+    return out
+
+
+def compare(pos: Position) -> list[str]:
+    """Differences between the file's answer and the engine's, in Russian (empty if none)."""
+    if pos.answer is None:
+        return []
+    mine = solve(pos)
+    theirs = normalize_answer(pos, pos.answer)
+    diffs = []
+    for key in DATA_FIELDS[pos.kind]:
+        if key == "declarations":
+            a = {(e["meld"], tuple(e["cards"]), e["points"]) for e in theirs[key]}
+            b = {(e["meld"], tuple(e["cards"]), e["points"]) for e in mine[key]}
+            for e in sorted(a - b):
+                diffs.append(f"в ответе лишнее: {e[0]} {' '.join(e[1])} = {e[2]}")
+            for e in sorted(b - a):
+                diffs.append(f"в ответе не хватает: {e[0]} {' '.join(e[1])} = {e[2]}")
+        elif theirs[key] != mine[key]:
+            diffs.append(f"«{key}»: в ответе {json.dumps(theirs[key], ensure_ascii=False)}, "
+                         f"движок: {json.dumps(mine[key], ensure_ascii=False)}")
+    return diffs
+
+
+def read_json(path: str) -> Any:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except json.JSONDecodeError as e:
+        raise FormatError(f"это не JSON: {e.msg} (строка {e.lineno}, столбец {e.colno})", path) from None
+    except UnicodeDecodeError:
+        raise FormatError("файл не в кодировке UTF-8", path) from None
+    except OSError as e:
+        raise FormatError(f"файл не открывается: {e.strerror}", path) from None
+
+
+def iter_position_files(paths: list[str]) -> list[str]:
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            for root, _, files in sorted(os.walk(p)):
+                out.extend(os.path.join(root, f) for f in sorted(files) if f.endswith(".json"))
+        else:
+            out.append(p)
+    return out
+
+
+def load_file(path: str) -> list[Position]:
+    """A file may hold one position object or a list of them."""
+    data = read_json(path)
+    items = data if isinstance(data, list) else [data]
+    return [load_position(item, path) for item in items]

@@ -1,0 +1,212 @@
+"""Deal records (`bezique-deal/1`, formats.md): write, read, validate and replay.
+
+A record holds the deal (dealer, hands, turn-up, stock top first), every action and the
+result. Passes are not written; draws follow from the stock. Records of 3- and 4-handed deals
+have 3 or 4 hands and players 0..n-1 (see docs/deal-records.md).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+from .actions import PASS, Announce, Play
+from .cards import Card, parse_card, parse_card_face
+from .deal import Deal, STAGE_DECLARE
+from .errors import BeziqueError, CardParseError, FormatError, IllegalAction, RulesError
+from .melds import ALL_MELDS, Declaration, make_declaration
+from .rules import RuleSet
+
+FORMAT = "bezique-deal/1"
+RESULT_KEYS = ("scores", "brisques", "declared", "last_trick")
+
+
+# --------------------------------------------------------------------------- writing
+
+def action_to_json(seat: int, action) -> dict | None:
+    kind = type(action)
+    if kind is Play:
+        return {"player": seat, "play": action.card.code}
+    if kind is Declaration:
+        return {"player": seat, "declare": action.meld, "cards": [c.code for c in action.cards],
+                "points": action.points}
+    if kind is Announce:
+        return {"player": seat, "announce": action.meld, "cards": [c.code for c in action.cards]}
+    return None                                   # a pass is not written
+
+
+def deal_to_record(deal: Deal) -> dict[str, Any]:
+    hands, turn_up, stock = deal.initial
+    rec: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": deal.rules.to_spec(),
+        "dealer": deal.dealer,
+        "hands": [[c.code for c in h] for h in hands],
+        "turn_up": turn_up.code if turn_up is not None else None,
+        "stock": [c.code for c in stock],
+        "actions": [a for a in (action_to_json(s, act) for s, act in deal.actions) if a],
+    }
+    if deal.is_over:
+        rec["result"] = deal.result()
+    return rec
+
+
+def dumps_record(deal: Deal) -> str:
+    return json.dumps(deal_to_record(deal), ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------- reading
+
+def _card(value: Any, field: str, path: str | None) -> Card:
+    if not isinstance(value, str):
+        raise FormatError(f"ожидалась карта строкой, например \"QS#1\", а не {value!r}", path, field)
+    try:
+        rank, suit, copy = parse_card_face(value)
+    except CardParseError as e:
+        raise FormatError(e.message, path, field) from None
+    if copy is None:
+        raise FormatError(f"в записи сдачи у каждой карты должен быть номер экземпляра: "
+                          f"«{value}#1» или «{value}#2»", path, field)
+    return Card(rank, suit, copy)
+
+
+def _cards(value: Any, field: str, path: str | None) -> list[Card]:
+    if not isinstance(value, list):
+        raise FormatError("ожидался список карт, например [\"QS#1\", \"JD#2\"]", path, field)
+    return [_card(v, f"{field}[{i}]", path) for i, v in enumerate(value)]
+
+
+@dataclass
+class RecordedDeal:
+    """A parsed record: the starting position, the actions and the expected result."""
+
+    rules: RuleSet
+    dealer: int
+    hands: list[list[Card]]
+    turn_up: Card | None
+    stock: list[Card]
+    actions: list[tuple[int, Any]]
+    result: dict | None
+
+    def start(self) -> Deal:
+        return Deal(self.rules, self.dealer, self.hands, self.turn_up, self.stock)
+
+
+def parse_record(data: Any, path: str | None = None) -> RecordedDeal:
+    """Check the shape of a record and turn it into engine objects (FormatError if malformed)."""
+    if not isinstance(data, dict):
+        raise FormatError("запись сдачи должна быть JSON-объектом {…}", path)
+    if data.get("format") != FORMAT:
+        raise FormatError(f"ожидалось \"format\": \"{FORMAT}\"", path, "format")
+    try:
+        rules = RuleSet.from_spec(data.get("rules", "canonical"))
+    except RulesError as e:
+        raise FormatError(e.message, path, "rules") from None
+    dealer = data.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+        raise FormatError(f"номер сдатчика — целое число от 0 до {rules.players - 1}", path, "dealer")
+    hands_raw = data.get("hands")
+    if not isinstance(hands_raw, list) or len(hands_raw) != rules.players:
+        raise FormatError(f"ожидался список из {rules.players} рук по 8 карт", path, "hands")
+    hands = [_cards(h, f"hands[{i}]", path) for i, h in enumerate(hands_raw)]
+    turn_up = None
+    if data.get("turn_up") is not None:
+        turn_up = _card(data["turn_up"], "turn_up", path)
+    elif rules.has_turn_up:
+        raise FormatError("в этой игре есть открытый козырь: укажите его, например \"KH#2\"",
+                          path, "turn_up")
+    stock = _cards(data.get("stock"), "stock", path)
+    acts = data.get("actions", [])
+    if not isinstance(acts, list):
+        raise FormatError("ожидался список действий", path, "actions")
+    actions = [_action(a, i, rules, path) for i, a in enumerate(acts)]
+    result = data.get("result")
+    if result is not None:
+        if not isinstance(result, dict) or any(
+                not isinstance(result.get(k), list) for k in RESULT_KEYS):
+            raise FormatError("ожидался объект {\"scores\": […], \"brisques\": […], "
+                              "\"declared\": […], \"last_trick\": […]}", path, "result")
+    return RecordedDeal(rules, dealer, hands, turn_up, stock, actions, result)
+
+
+def _action(a: Any, i: int, rules: RuleSet, path: str | None):
+    field = f"actions[{i}]"
+    if not isinstance(a, dict):
+        raise FormatError("действие — объект, например {\"player\": 0, \"play\": \"QS#1\"}", path, field)
+    seat = a.get("player")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
+        raise FormatError(f"«player» — номер игрока от 0 до {rules.players - 1}", path, field)
+    if "play" in a:
+        return seat, Play(_card(a["play"], field + ".play", path))
+    for key in ("declare", "announce"):
+        if key in a:
+            meld = a[key]
+            if meld not in ALL_MELDS:
+                raise FormatError(f"неизвестная комбинация {meld!r}; пример: \"royal_marriage\"",
+                                  path, f"{field}.{key}")
+            cards = _cards(a.get("cards"), field + ".cards", path)
+            if key == "announce":
+                return seat, Announce(meld, tuple(sorted(cards)))
+            pts = a.get("points", -1)
+            if not isinstance(pts, int) or isinstance(pts, bool):
+                raise FormatError("«points» — целое число", path, field + ".points")
+            return seat, make_declaration(meld, cards, pts)
+    raise FormatError("у действия должно быть поле «play», «declare» или «announce»", path, field)
+
+
+# --------------------------------------------------------------------------- replay
+
+@dataclass
+class ReplayOutcome:
+    ok: bool
+    deal: Deal | None
+    error: str | None = None
+    action_index: int | None = None
+
+
+def replay(rec: RecordedDeal) -> ReplayOutcome:
+    """Re-run every action; the first illegal one, or a different result, is a failure."""
+    try:
+        deal = rec.start()
+    except IllegalAction as e:
+        return ReplayOutcome(False, None, f"начальная позиция: {e.message}")
+    for i, (seat, act) in enumerate(rec.actions):
+        try:
+            if deal.stage == STAGE_DECLARE and type(act) is Play:
+                deal.apply(PASS, deal.to_act)          # passes are not written
+            deal.apply(act, seat)
+        except BeziqueError as e:
+            shown = json.dumps(action_to_json(seat, act), ensure_ascii=False)
+            return ReplayOutcome(False, deal, f"действие №{i + 1} {shown}: {e.message}", i)
+    if rec.result is not None:
+        if not deal.is_over:
+            return ReplayOutcome(False, deal, "в записи есть итог, но сдача не доиграна")
+        mine = deal.result()
+        diff = [k for k in RESULT_KEYS if list(rec.result[k]) != mine[k]]
+        if diff:
+            k = diff[0]
+            return ReplayOutcome(False, deal, f"итог «{k}»: в записи {rec.result[k]}, "
+                                              f"движок насчитал {mine[k]}")
+    return ReplayOutcome(True, deal)
+
+
+def read_jsonl(path: str) -> Iterator[tuple[int, Any]]:
+    """(line number, parsed JSON or the FormatError) for each non-empty line of a .jsonl file."""
+    with open(path, encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                yield n, json.loads(line)
+            except json.JSONDecodeError as e:
+                yield n, FormatError(f"строка {n}: это не JSON ({e.msg})", path)
+
+
+def write_jsonl(path: str, deals: Iterable[Deal]) -> int:
+    count = 0
+    with open(path, "w", encoding="utf-8") as fh:
+        for deal in deals:
+            fh.write(dumps_record(deal) + "\n")
+            count += 1
+    return count

@@ -1,0 +1,33 @@
+"""Counting at the end of a deal (RULES.md §7.3–§7.5): brisques and the last trick."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import Card
+from .rules import RuleSet
+
+
+def trick_points(tricks: Sequence[Sequence[Card]], rules: RuleSet) -> int:
+    """Points for the tricks one player won: brisques (10 per ace or ten, or per trick holding
+    one), plus 10 a trick under 000-C's trick scoring; nothing in the many-pack game."""
+    if rules.variant == "many_pack_infusorka":
+        return 0
+    if rules.brisque_count == "per_card":
+        pts = 10 * sum(1 for t in tricks for c in t if c.is_brisque)
+    else:
+        pts = 10 * sum(1 for t in tricks if any(c.is_brisque for c in t))
+    if rules.trick_scoring == "per_trick_000C":
+        pts += 10 * len(tricks)
+    return pts
+
+
+def last_trick_points(seat: int, winner: int | None, rules: RuleSet) -> int:
+    """The last-trick bonus for `seat` (R7.3.2; partnerships: C-31)."""
+    if winner is None:
+        return 0
+    if rules.partnerships:
+        if rules.four_hand_last_trick == "split_sides":
+            return rules.last_trick_points // 2
+        return rules.last_trick_points if seat % 2 == winner % 2 else 0
+    return rules.last_trick_points if seat == winner else 0

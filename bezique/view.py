@@ -1,0 +1,80 @@
+"""What one seat may know about a deal: the basis for bots that cannot peek and for the coach.
+
+A view holds the seat's own cards, every table of declared cards, the cards played so far,
+the turn-up, the stock count, public scores, and the cards of other hands that became known
+(declared, or taken openly: the exchanged turn-up, the turn-up taken after the last stock
+trick). It never holds another seat's concealed cards or the order of the stock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, make_pack, sort_cards
+from .melds import Declaration
+from .rules import RuleSet
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    seat: int
+    rules: RuleSet
+    dealer: int
+    trump: str | None
+    phase: int
+    stage: str
+    to_act: int
+    hand: tuple[Card, ...]                    # own cards, concealed and exposed
+    tables: tuple[frozenset, ...]             # every seat's exposed (declared) cards
+    known: tuple[frozenset, ...]              # cards each seat is known to hold
+    hand_sizes: tuple[int, ...]
+    trick: tuple[tuple[int, Card], ...]       # (seat, card) of the trick in progress
+    tricks: tuple[tuple[tuple[int, ...], tuple[Card, ...], int], ...]  # (seats, cards, winner)
+    turn_up: Card | None
+    stock_count: int
+    seven_exchanged: bool
+    scored: tuple[tuple[Declaration, ...], ...]
+    pending: tuple[tuple[Declaration, ...], ...]
+    declared: tuple[int, ...]
+    tricks_done: int
+    legal_actions: tuple
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    @property
+    def played(self) -> list[Card]:
+        return [c for _, cards, _ in self.tricks for c in cards] + [c for _, c in self.trick]
+
+    def unseen(self) -> list[Card]:
+        """Cards this seat has not seen: in other hands (not known) or face down in the stock."""
+        seen = set(self.hand) | set(self.played)
+        for s, k in enumerate(self.known):
+            if s != self.seat:
+                seen |= k
+        if self.turn_up is not None:
+            seen.add(self.turn_up)
+        return sort_cards(c for c in make_pack(self.rules.packs) if c not in seen)
+
+
+def view_of(deal, seat: int) -> PlayerView:
+    tricks = []
+    for ev in deal.log:
+        if ev[0] == "trick":
+            _, winner, cards, seats = ev
+            tricks.append((seats, cards, winner))
+    return PlayerView(
+        seat=seat, rules=deal.rules, dealer=deal.dealer, trump=deal.trump, phase=deal.phase,
+        stage=deal.stage, to_act=deal.to_act, hand=tuple(sort_cards(deal.hands[seat])),
+        tables=tuple(frozenset(e) for e in deal.exposed),
+        known=tuple(frozenset(k) for k in deal.known),
+        hand_sizes=tuple(len(h) for h in deal.hands),
+        trick=tuple(zip(deal.trick_seats, deal.trick)),
+        tricks=tuple(tricks), turn_up=deal.turn_up, stock_count=len(deal.stock),
+        seven_exchanged=deal.seven_exchanged,
+        scored=tuple(tuple(m.scored) for m in deal.melds),
+        pending=tuple(tuple(p) for p in deal.pending),
+        declared=tuple(deal.declared), tricks_done=deal.tricks_done,
+        legal_actions=tuple(deal.legal_actions(seat)) if deal.to_act == seat else (),
+    )
