@@ -83,6 +83,9 @@ class Deal:
         self.last_trick_winner: int | None = None
         self.actions: list[tuple[int, Action]] = []
         self.log: list[tuple] = []
+        self._phase1_tricks = rules.phase1_tricks
+        self._total_tricks = rules.total_tricks
+        self._must_follow = rules.phase1_must_follow_suit
         self._decl_cache_key: tuple | None = None
         self._decl_cache: list[Declaration] = []
         self._reset_window()
@@ -278,35 +281,33 @@ class Deal:
         self.log.append(("penalty", seat, offence, amount))
 
     def _play(self, seat: int, card: Card):
-        apply_mode = self.rules.penalty_mode == "apply"
-        if self.stage != STAGE_PLAY:
+        if self.stage != STAGE_PLAY or seat != self.to_act:
             if self.stage == STAGE_DECLARE and seat == self.to_act:
                 raise IllegalAction("Сначала закончите объявление (или откажитесь от него): после "
                                     "этого вы возьмёте карту из талона и пойдёте.", "R3.5")
             raise IllegalAction("Сейчас не ваш ход.", "R3.1")
-        if seat != self.to_act:
-            raise IllegalAction("Сейчас не ваш ход.", "R3.1")
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"Карты {card.ru} ({card.name_ru}) у вас нет.", "R3.1.3")
-        if self.phase == 2 or self.rules.phase1_must_follow_suit:
+        if self.phase == 2 or self._must_follow:
             problem = play_problem(card, hand, self.trick, self.trump, self.phase, self.rules)
             if problem:
-                if apply_mode and self.phase == 2:
+                if self.rules.penalty_mode == "apply" and self.phase == 2:
                     self._fine(seat, "revoke", PENALTIES["revoke"])
                 else:
                     raise IllegalAction(problem, "R7.1" if self.phase == 2 else "R3.2")
         self.actions.append((seat, PLAYS[card]))
         hand.remove(card)
-        if card in self.exposed[seat]:
+        known = self.known[seat]
+        if card in known:                        # exposed cards are always known
+            known.discard(card)
             self.exposed[seat].discard(card)
-        self.known[seat].discard(card)
-        if self.pending[seat]:
-            self._void_pending(seat, card)
-        self.trick.append(card)
+            if self.pending[seat]:
+                self._void_pending(seat, card)
+        trick = self.trick
+        trick.append(card)
         self.trick_seats.append(seat)
-        self.log.append(("play", seat, card))
-        if len(self.trick) < self.n:
+        if len(trick) < self.n:
             self.to_act = (seat + 1) % self.n
         else:
             self._resolve_trick()
@@ -320,7 +321,15 @@ class Deal:
 
     def _resolve_trick(self):
         cards = tuple(self.trick)
-        w = winning_index(cards, self.trump)
+        if self.n == 2:                          # R3.3 for two cards, inlined: the hot path
+            lead, follow = cards
+            trump = self.trump
+            if follow.suit == lead.suit:
+                w = 1 if follow.rank_index < lead.rank_index else 0
+            else:
+                w = 1 if follow.suit == trump else 0
+        else:
+            w = winning_index(cards, self.trump)
         winner = self.trick_seats[w]
         self.won[winner].append(cards)
         self.tricks_done += 1
@@ -332,12 +341,12 @@ class Deal:
         self.trick_seats = []
         self.leader = self.to_act = winner
         if self.phase == 2:
-            if self.tricks_done == rules.total_tricks:
+            if self.tricks_done == self._total_tricks:
                 self.last_trick_winner = winner
                 self._finish()
             return
         # Phase 1: the winner's declaration turn (R4.2), unless the rules close it.
-        last = self.tricks_done == rules.phase1_tricks
+        last = self.tricks_done == self._phase1_tricks
         if ((last and not rules.last_stock_trick_declaration)
                 or len(self.won[winner]) < rules.min_tricks_before_declaring):
             self._draw()
@@ -472,7 +481,7 @@ class Deal:
         n, winner = self.n, self.leader
         order = [(winner + i) % n for i in range(n)]
         stock = self.stock
-        if self.tricks_done < self.rules.phase1_tricks:
+        if self.tricks_done < self._phase1_tricks:
             for seat in order:
                 card = stock.pop()
                 self.hands[seat].append(card)

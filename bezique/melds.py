@@ -146,6 +146,8 @@ def enumerate_declarations(held: Iterable[Card], state: MeldState, ctx: MeldCont
     """Every declaration the cards allow under the re-use rules (no timing checks here),
     one entry per distinct set of physical cards, sorted as formats.md says."""
     rules, trump = ctx.rules, ctx.trump
+    if not _may_hold_meld(held, trump):
+        return []
     blocked = ctx.blocked
     faces: dict[tuple[str, str], list[Card]] = {}
     counts: dict[str, int] = {}
@@ -176,6 +178,25 @@ def enumerate_declarations(held: Iterable[Card], state: MeldState, ctx: MeldCont
     if len(out) > 1:
         out.sort(key=Declaration.sort_key)
     return out
+
+
+_KQ_PAIRS = tuple((("K", s), ("Q", s)) for s in "SHDC")
+
+
+def _may_hold_meld(held, trump) -> bool:
+    """A cheap test that rules out most hands with no meld shape at all (the hot path of
+    self-play and search): some K+Q of a suit, a bezique pair (either pair rule), four of a
+    rank, or a trump seven."""
+    faces = {c.face for c in held}
+    for k, q in _KQ_PAIRS:
+        if k in faces and q in faces:
+            return True
+    if (("Q", "S") in faces and ("J", "D") in faces) or (("Q", "C") in faces and ("J", "H") in faces):
+        return True
+    if trump is not None and ("7", trump) in faces:
+        return True
+    ranks = [c.rank for c in held]
+    return any(ranks.count(r) >= 4 for r in "AKQJ")
 
 
 def _marriages(faces, state, rules, trump, out):

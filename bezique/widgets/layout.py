@@ -406,7 +406,8 @@ def layout_hand(cards, *, selected=(), disabled=(), highlighted=(), four_colour=
     `lift=True` keeps room for raised cards even when none is selected."""
     block = _hand_block(cards, scale=scale, selected=selected, disabled=disabled,
                         highlighted=highlighted, four_colour=four_colour, order=order, fan=fan,
-                        gap=gap, max_width=max_width, lift=lift, face_down=face_down)
+                        gap=gap, max_width=max_width and max_width - 2 * pad - 2 * SHADOW_PAD,
+                        lift=lift, face_down=face_down)
     if isinstance(cards, int) or face_down:
         block.lines.append(f"{title}: {_plural(len(block.boxes), 'карта', 'карты', 'карт')} рубашкой вверх.")
     else:
