@@ -16,8 +16,8 @@ from typing import Iterable, Sequence
 from .actions import PASS, PLAYS, Action, Announce, Pass, Play
 from .cards import Card, make_pack, sort_cards
 from .errors import IllegalAction
-from .melds import (CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE, SEVEN_MELDS, TRUMP_SEVEN,
-                    TWO_TRUMP_SEVENS, Declaration, MeldContext, MeldState, enumerate_declarations,
+from .melds import (CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE, SEVEN_MELDS, TRIPLE_BEZIQUE,
+                    Declaration, MeldContext, MeldState, enumerate_declarations,
                     explain_illegal, make_declaration)
 from .rules import RuleSet
 from .tally import last_trick_points, trick_points
@@ -81,6 +81,7 @@ class Deal:
         self.seven_exchanged = False
         self.carte_blanche_done = False
         self.last_trick_winner: int | None = None
+        self.game_won_by: int | None = None      # triple bezique with triple_bezique_immediate_win
         self.actions: list[tuple[int, Action]] = []
         self.log: list[tuple] = []
         self._phase1_tricks = rules.phase1_tricks
@@ -430,6 +431,10 @@ class Deal:
         else:
             self.exposed[seat].update(decl.cards)
             self.known[seat].update(decl.cards)
+        if meld == TRIPLE_BEZIQUE and rules.triple_bezique_immediate_win:
+            self.game_won_by = seat                            # 10.1: ends the game at once
+            self._finish()
+            return
         if meld == NO_TRUMP_MARRIAGE:
             self.trump = decl.cards[0].suit                    # R10.3.2
             self.log.append(("trump_fixed", seat, self.trump))

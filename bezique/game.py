@@ -101,7 +101,10 @@ class Game:
         summary = DealSummary(deal.dealer, initial_trump, result, bonus, list(self.totals),
                               deal.last_trick_winner)
         self.history.append(summary)
-        self.winner = self.decide(summary)
+        if deal.game_won_by is not None:
+            self.winner = self.side(deal.game_won_by)
+        else:
+            self.winner = self.decide(summary)
         self.deal = None
         return summary
 
