@@ -1,0 +1,207 @@
+"""CardCanvas without a browser: clicks through ipycanvas's own message handler,
+selection, disabled cards, text equivalents, and the picture in the widget state."""
+
+import base64
+import io
+import json
+
+import pytest
+
+ipywidgets = pytest.importorskip("ipywidgets")
+pytest.importorskip("ipycanvas")
+from PIL import Image
+
+from bezique.cards import Card, parse_cards
+from bezique.widgets import CardCanvas, card_png, hand_html, hand_png, hand_picture, scene_picture
+from bezique.widgets.layout import order_cards
+
+HAND = parse_cards("Д♠ В♦ Т♥ 10♥ К♣ 7♠ 9♦ 8♣")
+SHOWN = order_cards(HAND)                      # display order: ♠ ♥ ♣ ♦
+
+
+def mouse_down(cc, x, y):
+    """What the browser sends on a click, handled by ipycanvas's real handler."""
+    cc.canvas._handle_frontend_event(None, {"event": "mouse_down", "x": x, "y": y}, [])
+
+
+def centre(cc, i):
+    box = cc.layout_result.boxes[i]
+    return box.x + box.w / 2, box.y + box.h / 2
+
+
+@pytest.fixture
+def cc():
+    widget = CardCanvas(select_mode="single")
+    widget.clicked, widget.refused = [], []
+    widget.on_card_click(widget.clicked.append)
+    widget.on_disabled_click(widget.refused.append)
+    widget.show_hand(HAND, disabled={SHOWN[4]})
+    yield widget
+    widget.close()
+
+
+def test_click_at_centre_of_third_card_selects_it(cc):
+    mouse_down(cc, *centre(cc, 2))
+    assert cc.selected == {SHOWN[2]}
+    assert cc.clicked == [SHOWN[2]]
+    # the picture now shows it raised and the text says so
+    assert f"{SHOWN[2].name_ru} (выбрана)" in cc.text.value or f"{SHOWN[2].name_ru} (выбран)" in cc.text.value
+    box = cc.layout_result.boxes[2]
+    assert box.y < cc.layout_result.boxes[3].y
+
+
+def test_single_mode_replaces_and_unselects(cc):
+    mouse_down(cc, *centre(cc, 0))
+    mouse_down(cc, *centre(cc, 1))
+    assert cc.selected == {SHOWN[1]}
+    mouse_down(cc, *centre(cc, 1))
+    assert cc.selected == set()
+
+
+def test_click_between_cards_does_nothing(cc):
+    box = cc.layout_result.boxes[2]
+    mouse_down(cc, box.x + box.w + 2, box.y + box.h / 2)
+    mouse_down(cc, 1, 1)
+    assert cc.selected == set() and cc.clicked == [] and cc.refused == []
+
+
+def test_click_on_disabled_card_is_reported_not_selected(cc):
+    mouse_down(cc, *centre(cc, 4))
+    assert cc.selected == set()
+    assert cc.clicked == []
+    assert cc.refused == [SHOWN[4]]
+    assert "недоступ" in cc.layout_result.boxes[4].label
+
+
+def test_multi_mode_toggles(cc):
+    cc.select_mode = "multi"
+    for i in (0, 2, 5):
+        mouse_down(cc, *centre(cc, i))
+    assert cc.selected == {SHOWN[0], SHOWN[2], SHOWN[5]}
+    mouse_down(cc, *centre(cc, 2))
+    assert cc.selected == {SHOWN[0], SHOWN[5]}
+    cc.select_mode = "single"                  # more than one cannot stay selected
+    assert cc.selected == set()
+
+
+def test_none_mode_reports_without_selecting(cc):
+    cc.select_mode = "none"
+    mouse_down(cc, *centre(cc, 3))
+    assert cc.selected == set() and cc.clicked == [SHOWN[3]]
+
+
+def test_selection_from_python_and_observers(cc):
+    seen = []
+    cc.observe(lambda ch: seen.append(ch["new"]), names="selected")
+    cc.selected = {SHOWN[6]}
+    assert seen == [{SHOWN[6]}]
+    assert "(выбрана)" in cc.text.value or "(выбран)" in cc.text.value
+    cc.show_hand(HAND, selected={SHOWN[4], SHOWN[0]}, disabled={SHOWN[4]})
+    assert cc.selected == {SHOWN[0]}           # a disabled card cannot stay selected
+
+
+def test_click_card_helper_and_overlapping_cards(cc):
+    cc.show_hand(HAND, max_width=260)
+    cc.click_card(SHOWN[3])
+    assert cc.selected == {SHOWN[3]}
+
+
+def test_text_equivalent_lists_russian_names(cc):
+    text = cc.text.value
+    assert "дама пик, семёрка пик, туз червей, десятка червей" in text
+    assert "король треф (недоступен)" in text
+    assert cc.canvas.tooltip.startswith("Карты: дама пик")
+
+
+def test_image_data_is_in_the_widget_state(cc):
+    state = ipywidgets.Widget.get_manager_state()["state"][cc.canvas.model_id]
+    buffers = {tuple(b["path"]): b["data"] for b in state["buffers"]}
+    data = buffers[("image_data",)]
+    png = base64.b64decode(data) if isinstance(data, str) else bytes(data)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    img = Image.open(io.BytesIO(png))
+    assert img.size == (cc.canvas.width, cc.canvas.height) == cc.layout_result.size
+    assert state["state"]["sync_image_data"] is False
+
+
+def test_embedded_state_keeps_the_picture_and_the_text(cc):
+    from ipywidgets.embed import embed_data
+
+    data = embed_data(views=[cc])
+    state = data["manager_state"]["state"]
+    canvas = state[cc.canvas.model_id]
+    assert any(b["path"] == ["image_data"] for b in canvas["buffers"])
+    assert "дама пик" in state[cc.text.model_id]["state"]["value"]
+
+
+def test_redraw_sends_the_picture_to_the_live_canvas(cc, monkeypatch):
+    sent = []
+    monkeypatch.setattr(cc.canvas._canvas_manager, "send_draw_command",
+                        lambda canvas, cmd, args=[], buffers=[]: sent.append((cmd, args, buffers)))
+    cc.redraw()
+    put = [s for s in sent if s[2]]
+    assert put and put[-1][2][0][:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_four_colour_switch_redraws(cc):
+    before = cc.canvas.image_data
+    cc.four_colour = True
+    assert cc.canvas.image_data != before
+
+
+def test_scene_selects_only_own_cards():
+    cc = CardCanvas(select_mode="multi")
+    clicked = []
+    cc.on_card_click(clicked.append)
+    trick = [("Соперник", Card("A", "H", 2))]
+    table = [[Card("Q", "S", 2), Card("J", "D", 2)]]
+    cc.show_scene(HAND, table=table, opponent=8, trick=trick, stock=20, turn_up=Card("7", "C"))
+    boxes = cc.layout_result.boxes
+    cards = [b.card for b in boxes]
+    cc.click_card(Card("A", "H", 2))               # the opponent's card: reported only
+    cc.click_card(Card("Q", "S", 2))               # a declared card of yours: selectable
+    cc.click_card(HAND[0])
+    assert cc.selected == {Card("Q", "S", 2), HAND[0]}
+    assert clicked == [Card("A", "H", 2), Card("Q", "S", 2), HAND[0]]
+    stock = boxes[cards.index(None, 8)]            # the first None after the 8 backs
+    assert cc.click(stock.x + 5, stock.y + 5).label == "колода: 20 карт"
+    assert "Колода: 20 карт; козырь — семёрка треф." in cc.text.value
+    cc.close()
+
+
+def test_static_pictures():
+    png = card_png(Card("Q", "S"), scale=2)
+    assert Image.open(io.BytesIO(png)).size == (140, 200)
+    assert hand_png(HAND[:3])[:4] == b"\x89PNG"
+    html = hand_html([Card("Q", "S"), Card("J", "D")])
+    assert html.startswith('<img src="data:image/png;base64,')
+    assert 'alt="дама пик, валет бубен"' in html
+    pic = hand_picture(HAND[:2])
+    assert pic._repr_png_()[:4] == b"\x89PNG" and "alt=" in pic._repr_html_()
+    assert "Ваши карты" in scene_picture(HAND, stock=5).alt
+
+
+def test_nbclient_saves_the_picture_in_the_notebook(tmp_path):
+    """A notebook executed without a browser (as the book build does) keeps the picture."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_code_cell(
+        "from bezique.cards import parse_cards\n"
+        "from bezique.widgets import CardCanvas\n"
+        "cc = CardCanvas(select_mode='single')\n"
+        "cc.show_hand(parse_cards('Д♠ В♦'))\n"
+        "cc"))
+    try:
+        nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                                resources={"metadata": {"path": str(tmp_path)}}).execute()
+    except Exception as exc:                   # no kernel on this machine
+        pytest.skip(f"kernel unavailable: {exc}")
+    state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    canvases = [m for m in state.values() if m["model_name"] == "CanvasModel"]
+    assert canvases
+    bufs = canvases[0]["buffers"]
+    png = base64.b64decode(next(b["data"] for b in bufs if b["path"] == ["image_data"]))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "дама пик, валет бубен" in json.dumps(state, ensure_ascii=False)
