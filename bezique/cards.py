@@ -26,6 +26,7 @@ SUIT_GENITIVE_RU = {"S": "пик", "H": "червей", "D": "бубен", "C": 
 SUIT_NAME_RU = {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}
 SUIT_LETTER_RU = {"S": "п", "H": "ч", "D": "б", "C": "т"}
 RED_SUITS = frozenset("HD")
+JOKER = "X"        # rank and "suit" of the infusorka, the wild card of many-pack bezique (10.5)
 
 
 class Card(int):
@@ -42,21 +43,23 @@ class Card(int):
         card = cls._interned.get(key)
         if card is not None:
             return card
-        if rank not in RANK_INDEX or suit not in SUIT_INDEX or not isinstance(copy, int) \
-                or not (1 <= copy <= MAX_COPIES):
+        joker = rank == JOKER and suit == JOKER
+        if (not joker and (rank not in RANK_INDEX or suit not in SUIT_INDEX)) \
+                or not isinstance(copy, int) or not (1 <= copy <= MAX_COPIES):
             raise CardParseError(
                 f"Нет такой карты: ранг {rank!r}, масть {suit!r}, экземпляр {copy!r}. "
                 "Пример правильной карты: QS#1 (дама пик, первый экземпляр).")
-        # Card order of formats.md: suit S H D C, then rank A..7, then copy number.
-        # Starts at 1 so that no card is falsy.
-        index = (SUIT_INDEX[suit] * 8 + RANK_INDEX[rank]) * MAX_COPIES + copy
+        # Card order of formats.md: suit S H D C, then rank A..7, then copy number (the
+        # infusorka last). Starts at 1 so that no card is falsy.
+        s_i, r_i = (4, 8) if joker else (SUIT_INDEX[suit], RANK_INDEX[rank])
+        index = (s_i * 8 + r_i) * MAX_COPIES + copy
         card = int.__new__(cls, index)
         d = card.__dict__
-        d.update(rank=rank, suit=suit, copy=copy, index=index, rank_index=RANK_INDEX[rank],
-                 suit_index=SUIT_INDEX[suit], face=(rank, suit), code=f"{rank}{suit}#{copy}",
+        d.update(rank=rank, suit=suit, copy=copy, index=index, rank_index=r_i, suit_index=s_i,
+                 face=(rank, suit), code=f"{rank}{suit}#{copy}", is_joker=joker,
                  is_brisque=rank in ("A", "T"), is_court=rank in ("K", "Q", "J"),
-                 ru=RANK_RU[rank] + SUIT_SYMBOL[suit],
-                 name_ru=f"{RANK_NAME_RU[rank]} {SUIT_GENITIVE_RU[suit]}")
+                 ru="Инф" if joker else RANK_RU[rank] + SUIT_SYMBOL[suit],
+                 name_ru="инфузорка" if joker else f"{RANK_NAME_RU[rank]} {SUIT_GENITIVE_RU[suit]}")
         cls._interned[key] = card
         return card
 
@@ -71,6 +74,7 @@ class Card(int):
     code: str             # Latin identifier with copy number, as in files: 'QS#2'
     is_brisque: bool
     is_court: bool
+    is_joker: bool        # the infusorka (many-pack bezique): no suit, wild in melds
     ru: str               # short Russian form for people: 'Д♠', '10♦'
     name_ru: str          # full Russian name: 'дама пик'
 
@@ -110,6 +114,7 @@ _SYMBOL_SUITS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "�
 _RU_SUITS = {"п": "S", "ч": "H", "б": "D", "т": "C"}
 _LATIN_SUITS = {"s": "S", "h": "H", "d": "D", "c": "C"}
 
+_JOKER_TOKEN = re.compile(r"^(?:xx|инф|инфузорка)(?:#(\d+))?$")
 _TOKEN = re.compile(r"^(10|.)(.)(?:#(\d+))?$")
 _EXAMPLE = "Примеры: «QS», «QS#2», «10D», «Д♠», «дп», «10♦», «Т♣», «вб»."
 
@@ -128,6 +133,9 @@ def parse_card_face(token: str) -> tuple[str, str, int | None]:
     text = token.strip().replace("ё", "е").replace("Ё", "Е")
     if not text:
         raise _bad(raw, "пустая запись")
+    joker = _JOKER_TOKEN.match(text.lower())
+    if joker:
+        return JOKER, JOKER, int(joker.group(1)) if joker.group(1) else None
     m = _TOKEN.match(text.lower())
     if not m:
         raise _bad(raw, "ожидались ранг и масть, например «Д♠» или «QS»")

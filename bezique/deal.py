@@ -29,9 +29,29 @@ PENALTIES = {"declare_before_trick": 10, "revoke": 20, "play_before_draw": 30, "
 STAGE_PLAY, STAGE_DECLARE, STAGE_OVER = "play", "declare", "over"
 
 
+def pack_for(rules: RuleSet) -> list[Card]:
+    """Every physical card of the game, in card order."""
+    if rules.many_pack:
+        from .variants.infusorka import infusorka_pack
+        return infusorka_pack(rules)
+    return make_pack(rules.packs)
+
+
+def deal_class(rules: RuleSet) -> type["Deal"]:
+    """The state machine for the rules: a variant is a small subclass of Deal."""
+    if rules.many_pack:
+        from .variants.infusorka import InfusorkaDeal
+        return InfusorkaDeal
+    return Deal
+
+
+def create_deal(rules: RuleSet, dealer: int, hands, turn_up, stock) -> "Deal":
+    return deal_class(rules)(rules, dealer, hands, turn_up, stock)
+
+
 def deal_cards(rules: RuleSet, dealer: int, rng: _random.Random) -> tuple[list[list[Card]], Card | None, list[Card]]:
     """Shuffle and deal by the rules' packet pattern: (hands, turn-up, stock top first)."""
-    pack = make_pack(rules.packs)
+    pack = pack_for(rules)
     rng.shuffle(pack)
     n = rules.players
     first = dealer if rules.deal_first_to == "dealer" else (dealer + 1) % n
@@ -99,8 +119,14 @@ class Deal:
             rng: _random.Random | None = None) -> "Deal":
         rules = rules or RuleSet()
         rng = rng or _random.Random(seed)
-        hands, turn_up, stock = deal_cards(rules, dealer, rng)
-        return cls(rules, dealer, hands, turn_up, stock)
+        klass = deal_class(rules) if cls is Deal else cls
+        hands, turn_up, stock = klass.deal_cards(rules, dealer, rng)
+        return klass(rules, dealer, hands, turn_up, stock)
+
+    @staticmethod
+    def deal_cards(rules: RuleSet, dealer: int, rng: _random.Random):
+        """Shuffle and deal (a variant may deal differently)."""
+        return deal_cards(rules, dealer, rng)
 
     def _check_sizes(self):
         total = sum(len(h) for h in self.hands) + len(self.stock) + (self.turn_up is not None)
@@ -108,8 +134,9 @@ class Deal:
         if total != self.rules.pack_size or len(set(cards)) != total:
             raise IllegalAction(f"Сдача неполна или карты повторяются: нужно ровно "
                                 f"{self.rules.pack_size} разных карт.", "R1.1")
-        if any(len(h) != 8 for h in self.hands):
-            raise IllegalAction("Каждому игроку сдают по 8 карт.", "R2.3.1")
+        size = self.rules.hand_size
+        if any(len(h) != size for h in self.hands):
+            raise IllegalAction(f"Каждому игроку сдают по {size} карт.", "R2.3.1")
         if not (0 <= self.dealer < self.n):
             raise IllegalAction("Неверный номер сдатчика.", "R2.1")
 
@@ -174,7 +201,7 @@ class Deal:
     def undo(self, steps: int = 1) -> "Deal":
         """A new deal with the last `steps` actions taken back (replayed from the deal)."""
         hands, turn_up, stock = self.initial
-        fresh = Deal(self.rules, self.dealer, hands, turn_up, stock)
+        fresh = type(self)(self.rules, self.dealer, hands, turn_up, stock)
         for seat, act in self.actions[:max(0, len(self.actions) - steps)]:
             fresh.apply(act, seat)
         return fresh

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from .actions import PASS, Announce, Play
-from .cards import Card, parse_card, parse_card_face
-from .deal import Deal, STAGE_DECLARE
+from .cards import Card, parse_card_face
+from .deal import Deal, STAGE_DECLARE, create_deal
 from .errors import BeziqueError, CardParseError, FormatError, IllegalAction, RulesError
 from .melds import ALL_MELDS, Declaration, make_declaration
 from .rules import RuleSet
@@ -90,7 +90,7 @@ class RecordedDeal:
     result: dict | None
 
     def start(self) -> Deal:
-        return Deal(self.rules, self.dealer, self.hands, self.turn_up, self.stock)
+        return create_deal(self.rules, self.dealer, self.hands, self.turn_up, self.stock)
 
 
 def parse_record(data: Any, path: str | None = None) -> RecordedDeal:

@@ -100,13 +100,23 @@ class RuleSet:
                 raise RulesError(f"Правило «{f.name}» принимает true или false, а не {value!r}.")
             if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
                 raise RulesError(f"Правило «{f.name}» принимает целое число, а не {value!r}.")
-        if self.packs * 32 < self.players * 8 + 2:
+        if self.pack_size < self.players * self.hand_size + 2:
             raise RulesError("Слишком мало карт для такого числа игроков.")
 
     # ---------------------------------------------------------------- derived values
     @property
+    def many_pack(self) -> bool:
+        return self.variant == "many_pack_infusorka"
+
+    @property
     def pack_size(self) -> int:
+        if self.many_pack:            # 10.5.1: packs of A K Q J 10, twelve nines, two infusorki
+            return self.packs * 20 + 12 + 2
         return self.packs * 32
+
+    @property
+    def hand_size(self) -> int:
+        return 18 if self.many_pack else 8
 
     @property
     def has_turn_up(self) -> bool:
@@ -115,11 +125,11 @@ class RuleSet:
     @property
     def phase1_tricks(self) -> int:
         """24 with 2 or 3 players, 16 with 4 (R2.4.3, 10.1, 10.2)."""
-        return (self.pack_size - 8 * self.players) // self.players
+        return (self.pack_size - self.hand_size * self.players) // self.players
 
     @property
     def total_tricks(self) -> int:
-        return self.phase1_tricks + 8
+        return self.phase1_tricks + self.hand_size
 
     @property
     def partnerships(self) -> bool:
@@ -207,6 +217,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "three_handed": dict(players=3, packs=3, target_score=1500),
     "four_handed": dict(players=4, packs=3, target_score=1500),
     "no_trump": dict(variant="no_trump"),
+    # 10.5: experimental reconstruction of a garbled text (000-D); 8 packs for 2 players.
+    "many_pack_infusorka": dict(variant="many_pack_infusorka", packs=8),
 }
 
 STANDARD_PRESETS = ("canonical", "seed_000A", "seed_000C", "seed_000E",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, make_pack, sort_cards
+from .cards import Card, sort_cards
 from .melds import Declaration
 from .rules import RuleSet
 
@@ -55,7 +55,8 @@ class PlayerView:
                 seen |= k
         if self.turn_up is not None:
             seen.add(self.turn_up)
-        return sort_cards(c for c in make_pack(self.rules.packs) if c not in seen)
+        from .deal import pack_for
+        return sort_cards(c for c in pack_for(self.rules) if c not in seen)
 
 
 def view_of(deal, seat: int) -> PlayerView:

@@ -1,0 +1,1 @@
+"""Variants that change the state machine itself (a small Deal subclass each)."""
