@@ -25,16 +25,23 @@ browser-deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else echo "Браузерные тесты требуют Chromium: sudo apt-get install chromium"; fi
 
+# Every test: engine, formats, widgets, the chapter and exercise notebooks (nbval, outputs
+# compared), and the real-browser tests of the built book. pytest exits non-zero if no test ran.
 test: $(STAMP) browser-deps
-	$(PY) -m pytest
+	$(PY) -m pytest tests book/chapters exercises --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+book: $(STAMP)
+	$(PY) book/build.py
 
 bench: $(STAMP)
 	$(PY) -m bezique bench
 
-tutorial: $(STAMP)
-	@echo "Курс откроется в JupyterLab: http://$(HOST):$(PORT)/lab"
+# Builds the book (static pages in book/_build/html) and opens JupyterLab on the first chapter.
+tutorial: book
+	@echo "Курс: http://$(HOST):$(PORT)/lab/tree/chapters/01_introduction.md"
+	@echo "Статичная версия книги: book/_build/html/index.html"
 	$(VENV)/bin/jupyter lab --no-browser --ip=$(HOST) --port=$(PORT) --ServerApp.token='' \
-	  --notebook-dir=. book
+	  --notebook-dir=book --LabApp.default_url=/lab/tree/chapters/01_introduction.md
 
 clean:
 	rm -rf $(VENV) book/_build .pytest_cache .hypothesis
