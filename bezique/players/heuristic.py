@@ -1,0 +1,520 @@
+"""Любитель: plays by the seeds' advice (RULES.md Appendix A).
+
+* keep kings and queens for marriages, Q♠/J♦ for bezique, the trump A T K Q J for the
+  sequence, the trump seven for its 10 points; keep aces and tens (brisques);
+* lead the least useful card (a low card of a plain suit that belongs to nothing);
+* win tricks with cards that have already scored, cheaply, when the trick is worth it (a
+  brisque in it, or a declaration waiting in the hand);
+* declare the best combination, but save the upgrades while there is time: the royal marriage
+  before the sequence, the single bezique before the double; late in the stock, take the big one
+  at once;
+* exchange the seven when the turn-up is worth it (A, T, K, Q, J of trumps);
+* near the end of the stock, if the opponent threatens a big declaration (or we have one), fight
+  for the tricks with high trumps;
+* phase 2: win cheaply, save brisques, lead sure winners.
+
+The policy reads only what its seat may know: its own hand, the tables, the cards played, the
+turn-up and the stock count. It works on a `PlayerView` (`HeuristicPlayer.choose`) and, for fast
+playouts inside the search, directly on a `Deal` seen from one seat (`heuristic_action`) — the
+latter reads the same public fields and the seat's own hand only, never the other hand or the
+stock order. Deterministic: ties are broken by card order, and the seed only breaks exact ties.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import PASS, Announce, Pass, Play
+from ..cards import Card
+from ..melds import (DOUBLE_BEZIQUE, FOUR_OF, FOUR_POINTS, K_BEZIQUE, K_DOUBLE, K_FOUR,
+                     K_MARRIAGE, K_SEQUENCE, BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EXCHANGE,
+                     TRUMP_SEVEN, Declaration, MeldContext, MeldState, bezique_faces,
+                     enumerate_declarations)
+from ..tricks import beats
+
+# Winning power of a trump in the later play (phase 2 control), by rank.
+TRUMP_POWER = {"A": 14, "T": 12, "K": 8, "Q": 7, "J": 6, "9": 4, "8": 3, "7": 2}
+# How likely an unfinished combination is to be completed, by the number of its pieces held.
+SEQ_HOPE = {5: 0.95, 4: 0.45, 3: 0.2, 2: 0.08, 1: 0.03}
+FOUR_HOPE = {4: 0.9, 3: 0.3, 2: 0.1, 1: 0.03}
+DOUBLE_HOPE = {4: 0.9, 3: 0.3, 2: 0.08, 1: 0.02}
+# Stock count at or below which upgrades are no longer saved (take the big one at once).
+LATE_STOCK = 8
+# Stock count at or below which the fight for the last tricks starts.
+FIGHT_STOCK = 8
+
+
+class Obs:
+    """What one seat knows, in the shape the policy needs. Built from a view or a deal."""
+
+    __slots__ = ("rules", "seat", "opp", "trump", "phase", "stage", "hand", "my_table",
+                 "opp_table", "trick", "gone", "stock_count", "turn_up", "seven_exchanged",
+                 "my_melds", "opp_melds", "legal", "opp_known", "_seen", "_decls", "_pot", "_opp",
+                 "_won")
+
+    def __init__(self):
+        self._seen = None
+        self._decls = None
+        self._pot = None
+
+    @classmethod
+    def from_view(cls, view) -> "Obs":
+        o = cls()
+        o.rules, o.seat = view.rules, view.seat
+        o.opp = (view.seat + 1) % view.rules.players
+        o.trump, o.phase, o.stage = view.trump, view.phase, view.stage
+        o.hand = list(view.hand)
+        o.my_table = view.tables[o.seat]
+        o.opp_table = view.tables[o.opp]
+        o.trick = [c for _, c in view.trick]
+        o.gone = set(view.played)
+        o.stock_count, o.turn_up = view.stock_count, view.turn_up
+        o.seven_exchanged = view.seven_exchanged
+        o.my_melds = melds_from_scored(view.scored[o.seat], view.trump)
+        o.opp_melds = melds_from_scored(view.scored[o.opp], view.trump)
+        o.legal = list(view.legal_actions)
+        o.opp_known = view.known[o.opp]
+        return o
+
+    @classmethod
+    def from_deal(cls, deal, seat: int) -> "Obs":
+        """The seat's knowledge read straight from a deal (fast path for playouts). Only public
+        fields and the seat's own hand are read."""
+        o = cls()
+        o.rules, o.seat = deal.rules, seat
+        o.opp = (seat + 1) % deal.n
+        o.trump, o.phase, o.stage = deal.trump, deal.phase, deal.stage
+        o.hand = deal.hands[seat]
+        o.my_table = deal.exposed[seat]
+        o.opp_table = deal.exposed[o.opp]
+        o.trick = deal.trick
+        o.gone = None                                   # built on demand from the tricks
+        o._won = deal.won
+        o.stock_count, o.turn_up = len(deal.stock), deal.turn_up
+        o.seven_exchanged = deal.seven_exchanged
+        o.my_melds, o.opp_melds = deal.melds[seat], deal.melds[o.opp]
+        o.legal = deal.legal_actions(seat)
+        o.opp_known = deal.known[o.opp]
+        return o
+
+    # -------------------------------------------------------------- derived knowledge
+    def _build_seen(self) -> dict:
+        seen: dict = {}
+        get = seen.get
+        for c in self.hand:
+            f = c.face
+            seen[f] = get(f, 0) + 1
+        if self.gone is None:
+            for c in self.trick:
+                f = c.face
+                seen[f] = get(f, 0) + 1
+            for w in self._won:
+                for t in w:
+                    for c in t:
+                        f = c.face
+                        seen[f] = get(f, 0) + 1
+        else:
+            for c in self.gone:
+                f = c.face
+                seen[f] = get(f, 0) + 1
+        opp: dict = {}
+        for c in self.opp_known:
+            f = c.face
+            seen[f] = get(f, 0) + 1
+            opp[f] = opp.get(f, 0) + 1
+        if self.turn_up is not None:
+            f = self.turn_up.face
+            seen[f] = get(f, 0) + 1
+        self._seen = seen
+        self._opp = opp
+        return seen
+
+    def seen_count(self, face) -> int:
+        """Copies of a face this seat has seen (own hand, played, opponent's known, turn-up)."""
+        seen = self._seen if self._seen is not None else self._build_seen()
+        return seen.get(face, 0)
+
+    def unseen_count(self, face) -> int:
+        seen = self._seen if self._seen is not None else self._build_seen()
+        return self.rules.packs - seen.get(face, 0)
+
+    def opp_may_hold(self, face) -> int:
+        """Copies of `face` the opponent holds or may hold (known plus unseen)."""
+        seen = self._seen if self._seen is not None else self._build_seen()
+        return self._opp.get(face, 0) + self.rules.packs - seen.get(face, 0)
+
+    def declarations(self) -> list[Declaration]:
+        """What the hand could score after winning a trick (re-use rules applied)."""
+        if self._decls is None:
+            if self.phase != 1:
+                self._decls = []
+            else:
+                ctx = MeldContext(self.rules, self.trump, self.turn_up, self.seven_exchanged)
+                self._decls = enumerate_declarations(self.hand, self.my_melds, ctx)
+        return self._decls
+
+
+def melds_from_scored(scored, trump) -> MeldState:
+    """A seat's re-use bookkeeping rebuilt from its scored declarations, in order."""
+    st = MeldState()
+    for d in scored:
+        st.record(d, trump)
+    return st
+
+
+# ------------------------------------------------------------------ card values
+
+def potential(card: Card, o: Obs) -> float:
+    """Points this card may still help to declare if kept (phase 1), roughly weighted by the
+    chance of completing the combination before the stock runs out."""
+    pot = o._pot if o._pot is not None else _potentials(o)
+    return pot.get(card, 0.0)
+
+
+def _potentials(o: Obs) -> dict:
+    """`potential` for every card of the hand at once (one pass over the hand)."""
+    pot: dict = {}
+    o._pot = pot
+    if o.phase != 1 or o.stock_count == 0 or o.trump is None:
+        return pot
+    trump = o.trump
+    st = o.my_melds
+    used = st.used
+    u_mar, u_seq, u_bez, u_dbl = used[K_MARRIAGE], used[K_SEQUENCE], used[K_BEZIQUE], used[K_DOUBLE]
+    time_left = min(1.0, o.stock_count / 24.0)          # pieces still to be drawn
+    ready = 1.0 if o.stock_count > 4 else 0.6            # complete ones need a trick won
+    seen_get = (o._seen if o._seen is not None else o._build_seen()).get
+    packs = o.rules.packs
+
+    def unseen(face):
+        return packs - seen_get(face, 0)
+
+    qf, jf = bezique_faces(o.rules, trump)
+    kings, queens = {}, {}                               # suit -> count unused in marriage
+    seq_have = set()
+    bq = bj = dq = dj = 0
+    four_n = {"A": 0, "K": 0, "Q": 0, "J": 0}
+    for c in o.hand:
+        r, s = c.rank, c.suit
+        if r == "K" and c not in u_mar:
+            kings[s] = kings.get(s, 0) + 1
+        elif r == "Q" and c not in u_mar:
+            queens[s] = queens.get(s, 0) + 1
+        if s == trump and r in "ATKQJ" and c not in u_seq:
+            seq_have.add(r)
+        f = c.face
+        if f == qf or f == jf:
+            if c not in u_bez and c not in u_dbl:
+                if f == qf:
+                    bq += 1
+                else:
+                    bj += 1
+            if c not in u_dbl:
+                if f == qf:
+                    dq += 1
+                else:
+                    dj += 1
+        if r in four_n and c not in used[K_FOUR[r]]:
+            four_n[r] += 1
+    seq_v = 0.0
+    if all(r in seq_have or unseen((r, trump)) > 0 for r in "ATKQJ"):
+        n = len(seq_have)
+        seq_v = 250 * SEQ_HOPE[n] * (ready if n == 5 else time_left) if n else 0.0
+    dbl_v = 0.0
+    if dq + unseen(qf) >= 2 and dj + unseen(jf) >= 2:
+        n = min(dq, 2) + min(dj, 2)
+        dbl_v = 500 * DOUBLE_HOPE.get(n, 0) * (ready if n == 4 else time_left)
+    four_v = {}
+    for r, n in four_n.items():
+        if n and n + 4 * packs - seen_get((r, "S"), 0) - seen_get((r, "H"), 0) \
+                - seen_get((r, "D"), 0) - seen_get((r, "C"), 0) >= 4:
+            n = min(n, 4)
+            four_v[r] = FOUR_POINTS[r] * FOUR_HOPE[n] * (ready if n == 4 else time_left)
+    seven_v = 10 * ready
+    if not o.seven_exchanged and o.turn_up is not None and o.turn_up.rank != "7":
+        seven_v += exchange_gain(o.turn_up, o) * 0.5
+    for c in o.hand:
+        r, s = c.rank, c.suit
+        v = 0.0
+        if r == "K" or r == "Q":
+            if c not in u_mar:
+                pts = 40 if s == trump else 20
+                partners = (queens if r == "K" else kings).get(s, 0)
+                if partners:
+                    v += pts * 0.8 * ready
+                elif unseen(("Q" if r == "K" else "K", s)) > 0:
+                    v += pts * 0.3 * time_left
+        if s == trump and r in seq_have and c not in u_seq:
+            v += seq_v
+        f = c.face
+        if f == qf or f == jf:
+            if c not in u_bez and c not in u_dbl:
+                if (bj if f == qf else bq):
+                    v += 40 * 0.8 * ready
+                elif unseen(jf if f == qf else qf) > 0:
+                    v += 40 * 0.3 * time_left
+            if c not in u_dbl:
+                v += dbl_v
+        if r in four_v and c not in used[K_FOUR[r]]:
+            v += four_v[r]
+        if r == "7" and s == trump and c not in st.sevens_scored:
+            v += seven_v
+        pot[c] = v
+    return pot
+
+
+def power(card: Card, o: Obs) -> float:
+    """What the card is worth for winning tricks later (trumps), besides points."""
+    if card.suit == o.trump:
+        return TRUMP_POWER[card.rank]
+    return 0.0
+
+
+def exchange_gain(turn_up: Card, o: Obs) -> float:
+    """What taking the turn-up into the hand is worth, beyond the 10 for the seven."""
+    v = TRUMP_POWER[turn_up.rank] * 0.5
+    if turn_up.is_brisque:
+        v += 10
+    if turn_up.rank in "ATKQJ":
+        v += 12
+    return v
+
+
+def keep(card: Card, o: Obs) -> float:
+    return potential(card, o) + power(card, o)
+
+
+# ------------------------------------------------------------------ threats
+
+def opp_threat(o: Obs) -> float:
+    """Points the opponent could soon declare, judged from the cards on their table."""
+    if o.phase != 1:
+        return 0.0
+    table, st, trump = o.opp_table, o.opp_melds, o.trump
+    threat = 0.0
+    if trump is not None:
+        seq_cards = [c for c in table if c.suit == trump and c.rank in "ATKQJ"
+                     and c not in st.used[K_SEQUENCE]]
+        if any(c.rank == "K" for c in seq_cards) and any(c.rank == "Q" for c in seq_cards):
+            missing = [r for r in "ATJ" if not any(c.rank == r for c in seq_cards)]
+            if all(o.opp_may_hold((r, trump)) > 0 for r in missing):
+                threat = max(threat, 250 * (0.5 if missing else 1.0))
+    qf, jf = bezique_faces(o.rules, trump)
+    bez = [c for c in table if (c.face == qf or c.face == jf) and c not in st.used[K_DOUBLE]]
+    if bez and o.opp_may_hold(qf) >= 2 and o.opp_may_hold(jf) >= 2:
+        threat = max(threat, 500 * (0.5 if len(bez) >= 2 else 0.15))
+    for r, pts in FOUR_POINTS.items():
+        n = sum(1 for c in table if c.rank == r and c not in st.used[K_FOUR[r]])
+        if n >= 2 and n + sum(o.unseen_count((r, s)) for s in "SHDC") >= 4:
+            threat = max(threat, pts * (0.6 if n >= 3 else 0.25))
+    return threat
+
+
+# ------------------------------------------------------------------ decisions
+
+def best_declaration(o: Obs, decls: list[Declaration]) -> Declaration | None:
+    """The declaration to score now, saving upgrades while there is time."""
+    if not decls:
+        return None
+    late = o.stock_count <= LATE_STOCK
+    best, best_v = None, -1e9
+    for d in decls:
+        v = float(d.points)
+        if d.meld == SEVEN_EXCHANGE:
+            v += exchange_gain(o.turn_up, o) if o.turn_up is not None else 0
+        elif d.meld == TRUMP_SEVEN:
+            # An exchange that would bring a good card in is better; a declaration is plain 10.
+            pass
+        if not late:
+            if d.meld == ROYAL_MARRIAGE and any(x.meld == SEQUENCE and d.cards[0] in x.cards
+                                                and d.cards[1] in x.cards for x in decls):
+                v = 400                                  # 40 now, 250 later
+            elif d.meld == BEZIQUE and any(x.meld == DOUBLE_BEZIQUE and set(d.cards) <= set(x.cards)
+                                           for x in decls):
+                v = 600                                  # 40 now, 500 later
+        # Prefer combinations whose cards are on the table already (reveal less), then order.
+        v -= 0.01 * sum(1 for c in d.cards if c not in o.my_table)
+        if v > best_v:
+            best, best_v = d, v
+    return best
+
+
+def declare_action(o: Obs):
+    legal = o.legal
+    decls = [a for a in legal if type(a) is Declaration]
+    if decls:
+        return best_declaration(o, decls)
+    anns = [a for a in legal if type(a) is Announce]
+    if anns and o.rules.require_card_from_hand:
+        return max(anns, key=lambda a: (len(a.cards), a.meld))
+    return PASS
+
+
+def win_value(o: Obs, card: Card) -> float:
+    """What winning the trick is worth besides its cards: the declaration it allows."""
+    if o.phase != 1:
+        return 0.0
+    best = 0.0
+    for d in o.declarations():
+        if card in d.cards:
+            continue
+        v = d.points
+        if d.meld == SEVEN_EXCHANGE and o.turn_up is not None:
+            v += exchange_gain(o.turn_up, o)
+        if v > best:
+            best = v
+    late = o.stock_count <= FIGHT_STOCK
+    # A declaration can often wait for another trick; late in the stock it cannot.
+    factor = 0.9 if late else 0.6
+    v = best * factor + 4                               # +4: the lead and the first draw
+    if late:
+        v += 0.5 * opp_threat(o)
+        if o.stock_count <= 2 and o.turn_up is not None:
+            # Trick 24: the loser takes the turn-up; the winner draws blind.
+            v -= 0.3 * keep_turn_up(o)
+    return v
+
+
+def keep_turn_up(o: Obs) -> float:
+    t = o.turn_up
+    return (10 if t.is_brisque else 0) + TRUMP_POWER.get(t.rank, 0) if t.suit == o.trump else 0
+
+
+def _distinct(cards, o: Obs) -> list[Card]:
+    """One card per (face, on the table or not): identical choices tried once."""
+    seen, out = set(), []
+    for c in sorted(cards):
+        k = (c.face, c in o.my_table)
+        if k not in seen:
+            seen.add(k)
+            out.append(c)
+    return out
+
+
+def lead_phase1(o: Obs, cards: list[Card]) -> Card:
+    best, best_v = None, -1e9
+    fight = o.stock_count <= FIGHT_STOCK
+    for c in _distinct(cards, o):
+        cost = keep(c, o)
+        sure = _sure_winner_phase1(c, o)
+        if sure:
+            v = win_value(o, c) + (10 if c.is_brisque else 0) - cost
+        else:
+            # The opponent takes a brisque if it pays; a low card is given away cheaply.
+            risk = {"A": 0.5, "T": 0.8}.get(c.rank, 0.0)
+            v = -10 * risk - cost - 0.3 * (7 - c.rank_index)
+            if fight:
+                v -= 2
+        if v > best_v:
+            best, best_v = c, v
+    return best
+
+
+def _sure_winner_phase1(c: Card, o: Obs) -> bool:
+    """A lead nobody can beat: a trump with no higher trump unseen or on the opponent's table."""
+    if c.suit != o.trump:
+        return False
+    for rr in "ATKQJ987":
+        if rr == c.rank:
+            return True
+        if o.opp_may_hold((rr, c.suit)) > 0:
+            return False
+    return True
+
+
+def follow_phase1(o: Obs, cards: list[Card]) -> Card:
+    lead = o.trick[0]
+    trump = o.trump
+    best, best_v = None, -1e9
+    lead_b = 10 if lead.is_brisque else 0
+    for c in _distinct(cards, o):
+        cost = keep(c, o)
+        b = lead_b + (10 if c.is_brisque else 0)
+        if beats(c, lead, trump):
+            v = b + win_value(o, c) - cost
+        else:
+            v = -b - cost
+        v -= 0.01 * (7 - c.rank_index)
+        if v > best_v:
+            best, best_v = c, v
+    return best
+
+
+def phase2_play(o: Obs, cards: list[Card]) -> Card:
+    """Phase 2: win cheaply, save brisques, lead sure winners."""
+    trump = o.trump
+    if o.trick:
+        lead = o.trick[0]
+        winners = [c for c in cards if beats(c, lead, trump)]
+        if winners:
+            # The lowest winner; a brisque that would be beaten later is banked now.
+            return min(winners, key=lambda c: (c.suit == trump,
+                                               not (c.is_brisque and not _sure_p2(c, o)),
+                                               -c.rank_index))
+        return min(cards, key=lambda c: (c.is_brisque, c.suit == trump, -c.rank_index))
+    # Leading: a sure winner that is a brisque, then a sure trump winner, else a low card.
+    sure = [c for c in cards if _sure_p2(c, o)]
+    if sure:
+        return min(sure, key=lambda c: (not c.is_brisque, c.suit == trump, c.rank_index))
+    return min(cards, key=lambda c: (c.is_brisque, c.suit == trump, -c.rank_index))
+
+
+def _sure_p2(c: Card, o: Obs) -> bool:
+    """In phase 2 every unseen card is in the opponent's hand: does `c` win if led?"""
+    for rr in "ATKQJ987":
+        if rr == c.rank:
+            break
+        if o.opp_may_hold((rr, c.suit)) > 0:
+            return False
+    if c.suit != o.trump and o.trump is not None:
+        has_suit = any(o.opp_may_hold((rr, c.suit)) > 0 for rr in "ATKQJ987")
+        if not has_suit and any(o.opp_may_hold((rr, o.trump)) > 0 for rr in "ATKQJ987"):
+            return False
+    return True
+
+
+def decide(o: Obs):
+    """The Любитель's action for the seat described by `o`."""
+    legal = o.legal
+    if o.stage == "declare":
+        return declare_action(o)
+    cards = [a.card for a in legal if type(a) is Play]
+    if len(cards) == 1:
+        return Play(cards[0])
+    if o.phase == 2:
+        return Play(phase2_play(o, cards))
+    if o.trick:
+        return Play(follow_phase1(o, cards))
+    return Play(lead_phase1(o, cards))
+
+
+def heuristic_action(deal, seat: int | None = None):
+    """The Любитель's action for `seat` (default: the seat to act), read from a deal through
+    that seat's knowledge only. Used for playouts."""
+    seat = deal.to_act if seat is None else seat
+    return decide(Obs.from_deal(deal, seat))
+
+
+class HeuristicPlayer:
+    """Любитель. Deterministic given a seed (the seed is kept for the interface; the policy has
+    no random choices)."""
+
+    name = "heuristic"
+    title = "Любитель"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, view):
+        act = decide(Obs.from_view(view))
+        return _match_legal(act, view.legal_actions)
+
+
+def _match_legal(act, legal):
+    """Return the object from `legal` equal to `act` (so callers get the engine's own action)."""
+    for a in legal:
+        if a == act:
+            return a
+    if type(act) is Pass:
+        return act
+    raise AssertionError(f"heuristic produced an illegal action {act!r}")
