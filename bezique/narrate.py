@@ -1,0 +1,123 @@
+"""The log of a deal in Russian, as one seat may read it (other seats' draws stay hidden)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import SUIT_GENITIVE_RU, cards_ru
+from .ru import capitalize, meld_name, plural, points
+
+SUIT_NAME_NOM = {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}
+
+
+def seat_names(viewer: int, n: int = 2) -> list[str]:
+    """'Вы' for the viewer, 'Соперник' (or 'Игрок 3', 'Партнёр') for the others."""
+    if n == 2:
+        return ["Вы" if s == viewer else "Соперник" for s in range(n)]
+    names = []
+    for s in range(n):
+        if s == viewer:
+            names.append("Вы")
+        elif n == 4 and (s - viewer) % 4 == 2:
+            names.append("Партнёр")
+        else:
+            names.append(f"Игрок {s + 1}")
+    return names
+
+
+def _verb(name: str, you: str, other: str) -> str:
+    return you if name == "Вы" else other
+
+
+def describe_event(event: tuple, viewer: int, names: Sequence[str]) -> str | None:
+    """One line of the log, or None for events this seat does not see or need."""
+    kind = event[0]
+    if kind == "trick":
+        _, winner, cards, seats = event
+        plays = ", ".join(f"{names[s]} — {c.ru}" for s, c in zip(seats, cards))
+        who = names[winner]
+        return f"Взятка: {plays}. {who} {_verb(who, 'берёте', 'берёт')} взятку."
+    if kind == "declare":
+        _, seat, d = event
+        who = names[seat]
+        if d.meld == "seven_exchange":
+            return (f"{who} {_verb(who, 'меняете', 'меняет')} козырную семёрку {d.cards[0].ru} "
+                    f"на открытый козырь: +{points(d.points)}.")
+        return (f"{who} {_verb(who, 'объявляете', 'объявляет')} {meld_name(d.meld)} "
+                f"{cards_ru(d.cards)}: +{points(d.points)}.")
+    if kind == "announce":
+        _, seat, d = event
+        who = names[seat]
+        return (f"{who} {_verb(who, 'выкладываете', 'выкладывает')} ещё {meld_name(d.meld)} "
+                f"{cards_ru(d.cards)} на потом: «{plural(d.points, 'очко')} за мной».")
+    if kind == "draw":
+        _, seat, card = event
+        if seat == viewer:
+            return f"Вы берёте из талона {card.ru}."
+        return None
+    if kind == "take_turn_up":
+        _, seat, card = event
+        who = names[seat]
+        return f"{who} {_verb(who, 'забираете', 'забирает')} открытый козырь {card.ru}."
+    if kind == "phase2":
+        return "Талон кончился: игра «на выход», последние восемь взяток. Нужно отвечать в масть."
+    if kind == "seven_turned":
+        _, seat, card, pts = event
+        who = names[seat]
+        return f"Открытый козырь — семёрка ({card.ru}): сдатчику ({who.lower() if who == 'Вы' else who}) +{points(pts)}."
+    if kind == "ace_turned":
+        _, seat, card, pts = event
+        return f"Открыт козырной туз ({card.ru}): сдатчику +{points(pts)}."
+    if kind == "seven_played":
+        _, seat, card, pts = event
+        return f"{names[seat]}: козырная семёрка {card.ru} в игре — +{points(pts)}."
+    if kind == "carte_blanche":
+        _, seat, cards, pts = event
+        who = names[seat]
+        return f"{who}: карт-бланш (ни одной фигуры: {cards_ru(cards)}) — +{points(pts)}."
+    if kind == "trump_fixed":
+        _, seat, suit = event
+        return f"Первый марьяж назначил козырь: {SUIT_NAME_NOM[suit]}."
+    if kind == "penalty":
+        _, seat, offence, amount = event
+        what = {"declare_before_trick": "объявление без выигранной взятки",
+                "revoke": "ответ не в масть (или не козырем) в последних восьми взятках",
+                "false_declaration": "объявление комбинации, которой нет",
+                "extra_card": "лишняя карта из талона", "play_before_draw": "ход до добора",
+                "nine_cards": "игра девятью картами"}.get(offence, offence)
+        cost = "все очки" if amount is None else f"−{points(amount)}"
+        return f"Штраф ({names[seat]}): {what}, {cost}."
+    if kind == "end":
+        _, result = event
+        parts = [f"{names[s]}: {points(v)}" for s, v in enumerate(result["scores"])]
+        return "Сдача окончена. " + "; ".join(parts) + "."
+    return None
+
+
+def deal_log(deal, viewer: int) -> list[str]:
+    names = seat_names(viewer, deal.n)
+    return [line for line in (describe_event(e, viewer, names) for e in deal.log) if line]
+
+
+def score_breakdown(deal, seat: int) -> dict[str, int]:
+    """Declarations (with sevens and deal bonuses), brisques, last trick, penalties, total."""
+    r = deal.result() if deal.is_over else None
+    side = seat % 2 if deal.rules.partnerships else seat
+    declared = r["declared"][side] if r else deal.declared[seat]
+    brisques = r["brisques"][side] if r else deal.brisques(seat)
+    last = r["last_trick"][side] if r else 0
+    pens = (r.get("penalties") or [0] * len(r["scores"]))[side] if r else deal.penalties[seat]
+    return {"объявления": declared, "бриски": brisques, "последняя взятка": last,
+            "штрафы": -pens, "всего": declared + brisques + last - pens}
+
+
+def trump_phrase(trump: str | None) -> str:
+    return f"козырь — {SUIT_NAME_NOM[trump]}" if trump else "козырь ещё не назначен"
+
+
+def suit_genitive(suit: str) -> str:
+    return SUIT_GENITIVE_RU[suit]
+
+
+__all__ = ["describe_event", "deal_log", "score_breakdown", "seat_names", "trump_phrase",
+           "capitalize", "suit_genitive"]
