@@ -379,3 +379,22 @@ class FullDeal:
                 break
             then(deal, *actions.get(k + 1, ()))
         return deal
+
+
+# --------------------------------------------------------------------------- position files
+
+POSITIONS = __import__("pathlib").Path(__file__).with_name("positions")
+
+
+def assert_position(stem: str) -> list:
+    """Every position of tests/scenarios/positions/<stem>.json agrees with the engine;
+    returns the loaded positions."""
+    from bezique.positions import compare, load_file, solve
+    path = POSITIONS / f"{stem}.json"
+    positions = load_file(str(path))
+    assert positions
+    for pos in positions:
+        assert pos.answer is not None, pos.id
+        assert compare(pos) == [], (pos.id, compare(pos))
+        solve(pos)
+    return positions
