@@ -179,7 +179,7 @@ class Deal:
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> "Deal":
-        new = Deal.__new__(Deal)
+        new = type(self).__new__(type(self))              # a variant stays its own class
         new.__dict__.update(self.__dict__)
         new.hands = [list(h) for h in self.hands]
         new.exposed = [set(s) for s in self.exposed]
@@ -318,7 +318,7 @@ class Deal:
         if card not in hand:
             raise IllegalAction(f"Карты {card.ru} ({card.name_ru}) у вас нет.", "R3.1.3")
         if self.phase == 2 or self._must_follow:
-            problem = play_problem(card, hand, self.trick, self.trump, self.phase, self.rules)
+            problem = self._play_problem(card, hand)
             if problem:
                 if self.rules.penalty_mode == "apply" and self.phase == 2:
                     self._fine(seat, "revoke", PENALTIES["revoke"])
@@ -340,6 +340,19 @@ class Deal:
         else:
             self._resolve_trick()
 
+    def _play_problem(self, card: Card, hand: list[Card]) -> str | None:
+        """Why `card` may not be played now (None if it may); a variant may override."""
+        return play_problem(card, hand, self.trick, self.trump, self.phase, self.rules)
+
+    def _trick_winner(self, cards: tuple[Card, ...]) -> int:
+        """Index, in play order, of the card that takes the trick (R3.3); a variant may override."""
+        if self.n == 2:                          # R3.3 for two cards, inlined: the hot path
+            lead, follow = cards
+            if follow.suit == lead.suit:
+                return 1 if follow.rank_index < lead.rank_index else 0
+            return 1 if follow.suit == self.trump else 0
+        return winning_index(cards, self.trump)
+
     def _void_pending(self, seat: int, card: Card):
         keep = [d for d in self.pending[seat] if card not in d.cards]
         if len(keep) != len(self.pending[seat]):
@@ -349,15 +362,7 @@ class Deal:
 
     def _resolve_trick(self):
         cards = tuple(self.trick)
-        if self.n == 2:                          # R3.3 for two cards, inlined: the hot path
-            lead, follow = cards
-            trump = self.trump
-            if follow.suit == lead.suit:
-                w = 1 if follow.rank_index < lead.rank_index else 0
-            else:
-                w = 1 if follow.suit == trump else 0
-        else:
-            w = winning_index(cards, self.trump)
+        w = self._trick_winner(cards)
         winner = self.trick_seats[w]
         self.won[winner].append(cards)
         self.tricks_done += 1

@@ -26,6 +26,10 @@ CARTE_BLANCHE, NO_TRUMP_MARRIAGE = "carte_blanche", "no_trump_marriage"
 ALL_MELDS = (MARRIAGE, ROYAL_MARRIAGE, SEQUENCE, BEZIQUE, DOUBLE_BEZIQUE, TRIPLE_BEZIQUE,
              *FOUR_OF.values(), TRUMP_SEVEN, SEVEN_EXCHANGE, DOUBLE_MARRIAGE, PLAIN_QUINT,
              TWO_TRUMP_SEVENS, CARTE_BLANCHE, NO_TRUMP_MARRIAGE)
+ALL_MELDS += tuple((  # many-pack bezique, experimental (bezique/variants/infusorka.py)
+    "nine_exchange trump_quint four_trump_aces four_trump_kings four_trump_queens four_trump_jacks "
+    "four_bezique_jacks four_trump_tens more_trump_aces more_trump_kings more_trump_queens "
+    "more_trump_jacks more_bezique_jacks more_trump_tens").split())
 SEVEN_MELDS = frozenset((TRUMP_SEVEN, SEVEN_EXCHANGE, TWO_TRUMP_SEVENS))
 FOUR_POINTS = {"A": 100, "K": 80, "Q": 60, "J": 40}
 RANK_OF_FOUR = {v: k for k, v in FOUR_OF.items()}
