@@ -1,0 +1,733 @@
+"""`ExerciseWidget`: one exercise (a position file, formats.md) on cards, checked by the engine.
+
+The widget shows the position (your hand and declared cards, the scored history, the trump
+and turn-up, the led card, or a finished deal's tricks), the Russian prompt and an answer
+area that depends on the kind of question. «Проверить» compares the answer with
+`bezique.positions.solve` and explains every mistake with the engine's own reasons
+(`melds.explain_illegal`, `tricks.play_problem`, `tricks.winner_reason`). No rule is decided
+here.
+
+Everything a learner can do with the mouse has a method, for tests and for other notebooks:
+`select_cards`, `type_cards`, `choose_meld`, `add_declaration`, `answer_nothing`,
+`choose_winner`, `set_scores`, `submit() -> Feedback`, `on_result(callback)`.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+import ipywidgets
+
+from ..cards import Card, cards_ru, parse_card_face, parse_cards, split_tokens, sort_cards
+from ..errors import CardParseError, FormatError
+from ..melds import (ALL_MELDS, MeldContext, enumerate_declarations, explain_illegal,
+                     shape_problem)
+from ..positions import Position, declaration_state, load_position, solve
+from ..ru import capitalize, describe_declaration, meld_name, plural, points
+from ..tricks import play_problem
+from .canvas import CardCanvas
+
+VERDICTS = ("right", "partial", "wrong", "invalid")
+AUTO = ""                                   # dropdown value: «recognise the meld by its cards»
+
+SUIT_NAME = {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}
+RULES_NAME = {"seed_001": "по правилам источника 001", "seed_002": "по правилам источника 002",
+              "seed_003": "по правилам источника 003", "seed_004": "по правилам источника 004",
+              "seed_000A": "по правилам источника 000-A", "seed_000C": "по правилам источника 000-C",
+              "seed_000E": "по правилам источника 000-E", "no_trump": "бескозырный безик",
+              "three_handed": "безик втроём", "four_handed": "безик вчетвером"}
+DEFAULT_PROMPT = {
+    "declarations": "Что и за сколько очков вы можете объявить сейчас?",
+    "trick_winner": "Кто возьмёт взятку?",
+    "legal_plays": "Какими картами вы можете сыграть? Отметьте все такие карты.",
+    "deal_score": "Сдача окончена. Сосчитайте очки каждого игрока.",
+}
+# The melds a learner may name, in the order of the chapters; optional ones only where the
+# rules count them (an unknown meld would only confuse).
+BASE_MELDS = ("marriage", "royal_marriage", "sequence", "bezique", "double_bezique",
+              "four_aces", "four_kings", "four_queens", "four_jacks", "trump_seven",
+              "seven_exchange")
+VERDICT_TITLE = {"right": "Верно!", "partial": "Отчасти верно.", "wrong": "Неверно.",
+                 "invalid": "Ответ пока не принят."}
+VERDICT_COLOUR = {"right": ("#e6f4ea", "#1e7b34"), "partial": ("#fff6dc", "#8a6100"),
+                  "wrong": ("#fdeaea", "#a8201a"), "invalid": ("#eef1f6", "#38465a")}
+
+
+@dataclass
+class Feedback:
+    """The result of «Проверить». `verdict` is one of right, partial, wrong, invalid (the
+    answer could not be judged: nothing given yet); `message` is Russian text, lines
+    separated by newlines; `correct`, `missed`, `wrong` list the parts of the answer."""
+
+    verdict: str
+    message: str
+    correct: list = field(default_factory=list)
+    missed: list = field(default_factory=list)
+    wrong: list = field(default_factory=list)
+    points: int | None = None
+
+
+def _as_position(position) -> Position:
+    if isinstance(position, Position):
+        return position
+    if isinstance(position, dict):
+        data = dict(position)
+        data.setdefault("id", "exercise")
+        return load_position(data)
+    raise TypeError("ExerciseWidget: ожидался объект позиции (dict) или bezique.positions.Position")
+
+
+def _decl_text(meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
+    return describe_declaration(meld, cards, pts) if pts is not None else \
+        f"{meld_name(meld)} {cards_ru(cards)}"
+
+
+def _faces(cards: Iterable[Card]) -> tuple:
+    return tuple(sorted(c.face for c in cards))
+
+
+class ExerciseWidget(ipywidgets.VBox):
+    """One exercise: the position on cards, the question, an answer area and feedback.
+
+    >>> w = ExerciseWidget(position_dict)
+    >>> w.type_cards("Кч Дч"); w.add_declaration(); w.submit().verdict
+    'right'
+    """
+
+    def __init__(self, position: dict | Position, *, four_colour: bool = False,
+                 title: str | None = None):
+        super().__init__()
+        self.add_class("bezique-exercise")
+        self.position = _as_position(position)
+        pos = self.position
+        self.kind = pos.kind
+        self.four_colour = four_colour
+        self.solution = solve(pos)
+        self.held: list[Card] = list(pos.hand) + list(pos.table)
+        self.entries: list[tuple[str, tuple[Card, ...]]] = []
+        self.nothing = False
+        self.winner_choice: str | None = None
+        self.last_message = ""
+        self.feedback: Feedback | None = None
+        self._result_handlers = ipywidgets.CallbackDispatcher()
+
+        self.prompt_html = ipywidgets.HTML(self._prompt_html(title))
+        self.info_html = ipywidgets.HTML(self._info_html())
+        self.hand_canvas: CardCanvas | None = None
+        self.table_canvas: CardCanvas | None = None
+        self.extra_canvases: list[CardCanvas] = []
+        pictures = self._build_pictures()
+        self.notice = ipywidgets.HTML()                 # input messages (typos, reminders)
+        self.feedback_html = ipywidgets.HTML()
+        self.check_button = ipywidgets.Button(description="Проверить", button_style="primary",
+                                              tooltip="Проверить ответ", icon="check")
+        self.check_button.on_click(lambda _: self.submit())
+        answer = self._build_answer_area()
+        children = [self.prompt_html, self.info_html, pictures, answer]
+        if self.kind != "trick_winner":                 # the two answer buttons check at once
+            children.append(self.check_button)
+        children += [self.notice, self.feedback_html]
+        self.children = children
+
+    # ================================================================== showing
+
+    def _prompt_html(self, title: str | None) -> str:
+        text = self.position.prompt or DEFAULT_PROMPT[self.kind]
+        head = f"<div style='font-weight:600;margin-bottom:2px'>{html.escape(title)}</div>" if title else ""
+        return (f"{head}<div class='bezique-exercise-prompt' style='font-size:1.05em;"
+                f"line-height:1.45'>{html.escape(text)}</div>")
+
+    def _info_lines(self) -> list[str]:
+        pos, lines = self.position, []
+        spec = pos.rules.to_spec()
+        if spec != "canonical":
+            lines.append("Правила: " + (RULES_NAME.get(spec, "особые") if isinstance(spec, str)
+                                        else "особые (" + ", ".join(k for k in spec if k != "preset") + ")") + ".")
+        if pos.kind != "trick_winner" or pos.trump is not None:
+            lines.append(f"Козырь — {SUIT_NAME[pos.trump]}." if pos.trump else "Козырь ещё не назначен.")
+        if pos.kind in ("declarations", "legal_plays"):
+            if pos.phase == 2:
+                lines.append("Талон кончился: идут последние восемь взяток.")
+            if pos.seven_exchanged:
+                lines.append("Козырную семёрку в этой сдаче уже обменяли на открытый козырь.")
+            if pos.scored:
+                lines.append("Уже засчитано вам в этой сдаче: " + "; ".join(
+                    describe_declaration(d.meld, d.cards, d.points) for d in pos.scored) + ".")
+            elif pos.kind == "declarations":
+                lines.append("В этой сдаче вы пока ничего не объявляли.")
+        if pos.kind == "deal_score":
+            n = pos.rules.players
+            for p in range(n):
+                decls = pos.scored_by_player[p] if p < len(pos.scored_by_player) else []
+                said = "; ".join(_decl_text(d.meld, d.cards) for d in decls) or "ничего"
+                lines.append(f"Игрок {p + 1} объявлял: {said}.")
+            lines.append(f"Последнюю взятку взял игрок {pos.last_trick + 1}.")
+            if pos.turned_up_seven is not None:
+                lines.append(f"При сдаче открытым козырем оказалась семёрка; сдавал игрок "
+                             f"{pos.turned_up_seven + 1}.")
+        return lines
+
+    def _info_html(self) -> str:
+        return ("<div class='bezique-exercise-info' style='line-height:1.45'>"
+                + "<br>".join(html.escape(x) for x in self._info_lines()) + "</div>")
+
+    def _canvas(self, name: str, select: str = "none", scale: float = 0.9) -> CardCanvas:
+        return CardCanvas(select_mode=select, four_colour=self.four_colour, scale=scale, name=name)
+
+    def _build_pictures(self) -> ipywidgets.Widget:
+        pos, kind, boxes = self.position, self.kind, []
+        select = "multi" if kind in ("declarations", "legal_plays") else "none"
+        if kind in ("declarations", "legal_plays"):
+            if kind == "legal_plays" and pos.lead is not None:
+                trick = self._canvas("Взятка")
+                trick.show_trick([("Соперник", pos.lead)], caption="Ход соперника")
+                self.extra_canvases.append(trick)
+            self.hand_canvas = self._canvas("Ваши карты", select)
+            self.hand_canvas.show_hand(pos.hand, caption="Ваши карты на руке" if pos.table else "Ваши карты")
+            self.hand_canvas.observe(self._on_selection, names="selected")
+            boxes.append(self.hand_canvas)
+            if pos.table:
+                self.table_canvas = self._canvas("Ваши объявленные карты", select, 0.8)
+                self.table_canvas.show_table(pos.table, caption="Ваши объявленные карты на столе",
+                                             title="Ваши объявленные карты")
+                self.table_canvas.observe(self._on_selection, names="selected")
+                boxes.append(self.table_canvas)
+            if pos.turn_up is not None:
+                tu = self._canvas("Открытый козырь", scale=0.8)
+                tu.show_hand([pos.turn_up], caption="Открытый козырь", title="Открытый козырь")
+                self.extra_canvases.append(tu)
+            boxes = self.extra_canvases[:1] + boxes + self.extra_canvases[1:] \
+                if kind == "legal_plays" and pos.lead is not None else boxes + self.extra_canvases
+        elif kind == "trick_winner":
+            trick = self._canvas("Взятка")
+            trick.show_trick([("Ходивший", pos.lead), ("Ответивший", pos.follow)],
+                             caption="Взятка: первая карта — ход, вторая — ответ")
+            self.extra_canvases.append(trick)
+            boxes.append(trick)
+        else:                                                   # deal_score
+            for p, won in enumerate(pos.tricks):
+                cv = self._canvas(f"Взятки игрока {p + 1}", scale=0.55)
+                cv.show_hand(won, max_width=760, lift=False,
+                             caption=f"Игрок {p + 1}: взятые карты ({plural(len(won), 'карта')})",
+                             title=f"Взятки игрока {p + 1}")
+                self.extra_canvases.append(cv)
+                boxes.append(cv)
+            return ipywidgets.VBox(boxes)
+        return ipywidgets.HBox(boxes, layout=ipywidgets.Layout(flex_flow="row wrap",
+                                                               align_items="flex-end"))
+
+    # ================================================================== answer areas
+
+    def _build_answer_area(self) -> ipywidgets.Widget:
+        return {"declarations": self._declarations_area, "trick_winner": self._winner_area,
+                "legal_plays": self._legal_area, "deal_score": self._score_area}[self.kind]()
+
+    def _declarations_area(self) -> ipywidgets.Widget:
+        rules = self.position.rules
+        melds = list(BASE_MELDS)
+        if rules.packs >= 3:
+            melds.insert(5, "triple_bezique")
+        for flag, meld in ((rules.meld_double_marriage, "double_marriage"),
+                           (rules.meld_plain_quint, "plain_quint"),
+                           (rules.meld_two_trump_sevens, "two_trump_sevens")):
+            if flag:
+                melds.append(meld)
+        if rules.variant == "no_trump":
+            melds.insert(0, "no_trump_marriage")
+        self.meld_dropdown = ipywidgets.Dropdown(
+            options=[("— узнать по картам —", AUTO)] + [(capitalize(meld_name(m)), m) for m in melds],
+            value=AUTO, description="Комбинация", style={"description_width": "initial"})
+        self.cards_text = ipywidgets.Text(
+            description="Или впишите карты", placeholder="например: Кч Дч, К♥ Д♥ или KH QH",
+            continuous_update=False, style={"description_width": "initial"},
+            layout=ipywidgets.Layout(width="24em"))
+        self.cards_text.observe(self._on_text, names="value")
+        self.add_button = ipywidgets.Button(description="Добавить", icon="plus",
+                                            tooltip="Добавить объявление в ответ")
+        self.add_button.on_click(lambda _: self.add_declaration())
+        self.nothing_button = ipywidgets.Button(description="Объявить нечего",
+                                                tooltip="Ответить: объявить сейчас нечего")
+        self.nothing_button.on_click(lambda _: self.answer_nothing())
+        self.clear_button = ipywidgets.Button(description="Очистить ответ", icon="times",
+                                              tooltip="Убрать все объявления из ответа")
+        self.clear_button.on_click(lambda _: self.clear_answer())
+        self.answer_html = ipywidgets.HTML()
+        self._show_answer_list()
+        how = ipywidgets.HTML("<div style='line-height:1.4'>Отметьте карты комбинации щелчком (или "
+                              "впишите их), выберите комбинацию и нажмите «Добавить». Так — для "
+                              "каждого объявления, которое сейчас разрешено.</div>")
+        return ipywidgets.VBox([how, ipywidgets.HBox([self.cards_text]),
+                                ipywidgets.HBox([self.meld_dropdown, self.add_button]),
+                                ipywidgets.HBox([self.nothing_button, self.clear_button]),
+                                self.answer_html])
+
+    def _winner_area(self) -> ipywidgets.Widget:
+        self.lead_button = ipywidgets.Button(description="Берёт ходивший",
+                                             tooltip="Взятку берёт тот, кто ходил первым")
+        self.follow_button = ipywidgets.Button(description="Берёт ответивший",
+                                               tooltip="Взятку берёт тот, кто ответил")
+        self.lead_button.on_click(lambda _: (self.choose_winner("lead"), self.submit()))
+        self.follow_button.on_click(lambda _: (self.choose_winner("follow"), self.submit()))
+        return ipywidgets.HBox([self.lead_button, self.follow_button])
+
+    def _legal_area(self) -> ipywidgets.Widget:
+        return ipywidgets.HTML("<div style='line-height:1.4'>Щёлкните по каждой карте, которой "
+                               "можно сыграть (на руке и на столе), и нажмите «Проверить».</div>")
+
+    def _score_area(self) -> ipywidgets.Widget:
+        n = self.position.rules.players
+        style = {"description_width": "initial"}
+        lay = ipywidgets.Layout(width="14em")
+        self.total_fields = [ipywidgets.Text(description=f"Игрок {p + 1}, всего", placeholder="очки",
+                                             style=style, layout=lay) for p in range(n)]
+        self.part_fields = {
+            part: [ipywidgets.Text(description=f"Игрок {p + 1}, {label}", placeholder="очки",
+                                   style=style, layout=lay) for p in range(n)]
+            for part, label in (("brisques", "бриски"), ("declared", "объявления"),
+                                ("last_trick", "последняя взятка"))}
+        self.parts_box = ipywidgets.VBox([ipywidgets.HBox(row) for row in self.part_fields.values()])
+        self.parts_toggle = ipywidgets.Checkbox(value=False, description="Разложить по частям (необязательно)",
+                                                indent=False)
+        self.parts_box.layout.display = "none"
+        self.parts_toggle.observe(lambda ch: setattr(self.parts_box.layout, "display",
+                                                     None if ch["new"] else "none"), names="value")
+        return ipywidgets.VBox([ipywidgets.HBox(self.total_fields), self.parts_toggle, self.parts_box])
+
+    # ================================================================== input
+
+    @property
+    def selection(self) -> list[Card]:
+        """The selected cards (hand and table), in card order."""
+        out: set[Card] = set()
+        for cv in (self.hand_canvas, self.table_canvas):
+            if cv is not None:
+                out |= cv.selected
+        return sort_cards(out)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.last_message = text
+        colour = "#a8201a" if error else "#38465a"
+        self.notice.value = (f"<div style='color:{colour};line-height:1.4'>{html.escape(text)}</div>"
+                             if text else "")
+
+    def _on_selection(self, change) -> None:
+        self._say("")
+
+    def _resolve(self, cards: Iterable[Card | str]) -> list[Card]:
+        """Cards given as Card objects or text tokens; a token without a copy number means a
+        card of that face that you hold (the first one not already named)."""
+        out: list[Card] = []
+        for item in cards:
+            if isinstance(item, Card):
+                out.append(item)
+                continue
+            rank, suit, copy = parse_card_face(item)
+            if copy is not None:
+                out.append(Card(rank, suit, copy))
+                continue
+            mine = [c for c in self.held if c.face == (rank, suit) and c not in out]
+            out.append(mine[0] if mine else Card(rank, suit, 1))
+        return out
+
+    def select_cards(self, cards: Iterable[Card | str]) -> list[Card]:
+        """Select exactly these cards (as if clicked). Cards you do not hold are refused with a
+        Russian message and the selection is left as it was."""
+        if self.hand_canvas is None:
+            raise ValueError("в этом упражнении карты не выбирают")
+        try:
+            chosen = self._resolve(cards)
+        except CardParseError as e:
+            self._say(e.message, error=True)
+            return self.selection
+        foreign = [c for c in chosen if c not in self.held]
+        if foreign:
+            self._say(f"Карты {cards_ru(foreign)} у вас нет: выбирать можно только свои карты — на "
+                      "руке и на столе.", error=True)
+            return self.selection
+        chosen_set = set(chosen)
+        self.hand_canvas.selected = {c for c in self.hand_canvas._selectable if c in chosen_set}
+        if self.table_canvas is not None:
+            self.table_canvas.selected = {c for c in self.table_canvas._selectable if c in chosen_set}
+        self._say("")
+        return self.selection
+
+    def click_card(self, card: Card | str) -> None:
+        """Click a card on the picture (hand or table), as the mouse does."""
+        card = self._resolve([card])[0]
+        for cv in (self.hand_canvas, self.table_canvas):
+            if cv is not None and card in cv._selectable:
+                cv.click_card(card)
+                return
+        raise ValueError(f"на картинке нет карты «{card.name_ru}»")
+
+    def _on_text(self, change) -> None:
+        if change["new"].strip():
+            self._apply_text(change["new"])
+
+    def type_cards(self, text: str) -> bool:
+        """Type cards in Russian or Latin notation («Дп Вб», «К♥ Д♥», «QS JD»); they become the
+        selection. A typo leaves everything as it was and explains in Russian. Returns whether
+        the text was understood."""
+        if self.kind not in ("declarations", "legal_plays"):
+            raise ValueError("в этом упражнении карты не вписывают")
+        if self.kind == "declarations" and self.cards_text.value != text:
+            self.cards_text.value = text           # fires _apply_text through the observer
+            return self._text_ok
+        return self._apply_text(text)
+
+    def _apply_text(self, text: str) -> bool:
+        self._text_ok = False
+        if not split_tokens(text):
+            self._say("Впишите карты, например: «Кч Дч» или «К♥ Д♥».", error=True)
+            return False
+        try:
+            parse_cards(text, copies=self.position.rules.packs)     # the engine's own checks
+            cards = self._resolve(split_tokens(text))
+        except CardParseError as e:
+            self._say(e.message, error=True)
+            return False
+        self.select_cards(cards)      # refuses (and explains) cards you do not hold
+        self._text_ok = set(self.selection) == set(cards)
+        return self._text_ok
+
+    _text_ok = False
+
+    def choose_meld(self, meld_id: str | None) -> None:
+        """Name the meld of the selected cards (None or "" — recognise it by the cards)."""
+        if self.kind != "declarations":
+            raise ValueError("комбинацию выбирают только в вопросах об объявлениях")
+        meld_id = meld_id or AUTO
+        if meld_id != AUTO and meld_id not in ALL_MELDS:
+            raise ValueError(f"нет такой комбинации {meld_id!r}")
+        if meld_id not in [v for _, v in self.meld_dropdown.options]:
+            self.meld_dropdown.options = list(self.meld_dropdown.options) + [
+                (capitalize(meld_name(meld_id)), meld_id)]
+        self.meld_dropdown.value = meld_id
+
+    def _recognise(self, cards: tuple[Card, ...]) -> list[str]:
+        """Melds whose shape these cards have (the engine's shape_problem decides)."""
+        pos = self.position
+        options = [v for _, v in self.meld_dropdown.options if v != AUTO]
+        return [m for m in options if shape_problem(m, cards, pos.rules, pos.trump) is None]
+
+    def add_declaration(self) -> bool:
+        """Add the selected cards with the chosen meld to the answer list."""
+        if self.kind != "declarations":
+            raise ValueError("объявления добавляют только в вопросах об объявлениях")
+        cards = tuple(self.selection)
+        if not cards:
+            self._say("Сначала отметьте карты комбинации (щелчком по картам или впишите их).", error=True)
+            return False
+        meld = self.meld_dropdown.value
+        if meld == AUTO:
+            shapes = self._recognise(cards)
+            if len(shapes) == 1:
+                meld = shapes[0]
+            elif shapes:
+                self._say(f"Эти карты ({cards_ru(cards)}) можно объявить по-разному: "
+                          + " или ".join(f"«{meld_name(m)}»" for m in shapes)
+                          + ". Выберите комбинацию в списке.", error=True)
+                return False
+            else:
+                self._say(f"Карты {cards_ru(cards)} не складываются ни в одну комбинацию. Выберите "
+                          "комбинацию в списке, если всё же хотите её назвать, или отметьте другие "
+                          "карты.", error=True)
+                return False
+        entry = (meld, cards)
+        if entry in self.entries:
+            self._say(f"Это объявление уже есть в ответе: {_decl_text(meld, cards)}.", error=True)
+            return False
+        self.entries.append(entry)
+        self.nothing = False
+        self._reset_input()
+        self._say(f"Добавлено: {_decl_text(meld, cards)}.")
+        self._show_answer_list()
+        return True
+
+    def remove_declaration(self, index: int) -> None:
+        del self.entries[index]
+        self._show_answer_list()
+
+    def clear_answer(self) -> None:
+        self.entries, self.nothing = [], False
+        self._reset_input()
+        self._show_answer_list()
+        self._show_feedback(None)
+        self._say("")
+
+    def answer_nothing(self) -> None:
+        """Answer «объявить нечего» (clears the declarations added so far)."""
+        if self.kind != "declarations":
+            raise ValueError("«объявить нечего» — ответ только на вопрос об объявлениях")
+        self.entries, self.nothing = [], True
+        self._reset_input()
+        self._show_answer_list()
+        self._say("")
+
+    def _reset_input(self) -> None:
+        for cv in (self.hand_canvas, self.table_canvas):
+            if cv is not None:
+                cv.selected = set()
+        self.meld_dropdown.value = AUTO
+        if self.cards_text.value:
+            self.cards_text.unobserve(self._on_text, names="value")
+            self.cards_text.value = ""
+            self.cards_text.observe(self._on_text, names="value")
+
+    def _show_answer_list(self) -> None:
+        if self.nothing:
+            body = "<b>Ваш ответ:</b> объявить нечего."
+        elif not self.entries:
+            body = "<b>Ваш ответ:</b> пока пусто."
+        else:
+            body = "<b>Ваш ответ:</b><ol style='margin:2px 0 2px 1.2em;padding:0'>" + "".join(
+                f"<li>{html.escape(_decl_text(m, c))}</li>" for m, c in self.entries) + "</ol>"
+        self.answer_html.value = f"<div style='line-height:1.4'>{body}</div>"
+
+    def choose_winner(self, who: str) -> None:
+        """'lead' (the player who led) or 'follow' (the player who answered)."""
+        if self.kind != "trick_winner":
+            raise ValueError("взятку выбирают только в вопросе «кто возьмёт взятку»")
+        if who not in ("lead", "follow"):
+            raise ValueError("ожидалось 'lead' или 'follow'")
+        self.winner_choice = who
+        self.lead_button.button_style = "info" if who == "lead" else ""
+        self.follow_button.button_style = "info" if who == "follow" else ""
+
+    def set_scores(self, totals: Iterable[int | None], *, brisques=None, declared=None,
+                   last_trick=None) -> None:
+        """Fill in each player's total (and, optionally, the parts)."""
+        if self.kind != "deal_score":
+            raise ValueError("очки вписывают только в вопросе о подсчёте сдачи")
+        for fld, v in zip(self.total_fields, totals):
+            fld.value = "" if v is None else str(v)
+        for part, values in (("brisques", brisques), ("declared", declared), ("last_trick", last_trick)):
+            if values is not None:
+                self.parts_toggle.value = True
+                for fld, v in zip(self.part_fields[part], values):
+                    fld.value = "" if v is None else str(v)
+
+    # ================================================================== checking
+
+    def on_result(self, callback: Callable[[Feedback], None], remove: bool = False) -> None:
+        """Call `callback(feedback)` after each judged answer (not for 'invalid')."""
+        self._result_handlers.register_callback(callback, remove=remove)
+
+    def submit(self) -> Feedback:
+        """Check the answer with the engine, show and return the feedback."""
+        fb = {"declarations": self._check_declarations, "trick_winner": self._check_winner,
+              "legal_plays": self._check_legal, "deal_score": self._check_score}[self.kind]()
+        if fb.verdict != "invalid" and self._explain_adds(fb.message):
+            fb.message += "\n" + self.position.explain
+        self._show_feedback(fb)
+        if fb.verdict != "invalid":
+            self._say("")
+            self._result_handlers(fb)
+        return fb
+
+    def _explain_adds(self, message: str) -> bool:
+        """Whether the position's own explanation says more than the engine's reason already
+        in the message (generated positions explain with the same engine words)."""
+        explain, pos = self.position.explain, self.position
+        if not explain or explain in message:
+            return False
+        if pos.id.startswith("gen-") and pos.kind != "declarations":
+            return False
+        reason = self.solution.get("reason")
+        return not (pos.kind in ("trick_winner", "legal_plays") and reason and reason == explain)
+
+    def _show_feedback(self, fb: Feedback | None) -> None:
+        self.feedback = fb
+        if fb is None:
+            self.feedback_html.value = ""
+            return
+        bg, fg = VERDICT_COLOUR[fb.verdict]
+        lines = fb.message.split("\n")
+        body = f"<b style='color:{fg}'>{html.escape(lines[0])}</b>" + "".join(
+            f"<br>{html.escape(x)}" for x in lines[1:])
+        self.feedback_html.value = (f"<div class='bezique-feedback bezique-feedback-{fb.verdict}' "
+                                    f"role='status' style='background:{bg};border-left:4px solid {fg};"
+                                    f"padding:6px 10px;margin-top:4px;line-height:1.45'>{body}</div>")
+
+    # ---------------------------------------------------------------- declarations
+
+    def _meld_context(self) -> MeldContext:
+        """The context in which `positions.solve` enumerates (the same turn-up convention)."""
+        pos = self.position
+        turn_up = pos.turn_up
+        if turn_up is None and pos.trump is not None:
+            from ..cards import MAX_COPIES
+            turn_up = Card("A", pos.trump, MAX_COPIES)
+        return MeldContext(pos.rules, pos.trump, turn_up, pos.seven_exchanged)
+
+    def _why_not(self, meld: str, cards: tuple[Card, ...]) -> str:
+        """The engine's reason this declaration is not among the legal ones now."""
+        pos = self.position
+        state = declaration_state(pos)
+        ctx = self._meld_context()
+        possible = {d.key for d in enumerate_declarations(self.held, state, ctx)}
+        if (meld, frozenset(cards)) in possible:     # the cards allow it; the moment does not
+            return self.solution.get("reason") or "Сейчас эту комбинацию объявить нельзя."
+        return explain_illegal(meld, cards, set(self.held), state, ctx).message
+
+    def _check_declarations(self) -> Feedback:
+        if not self.entries and not self.nothing and self.selection:
+            if not self.add_declaration():
+                return Feedback("invalid", self.last_message)
+        if not self.entries and not self.nothing:
+            return Feedback("invalid", "Добавьте в ответ хотя бы одно объявление или нажмите "
+                                       "«Объявить нечего».")
+        legal = [(d["meld"], tuple(self._resolve(d["cards"])), d["points"])
+                 for d in self.solution["declarations"]]
+        # Two copies of a card that serve alike make separate engine entries; a learner names
+        # the declaration by its faces, so entries are compared by meld and faces.
+        groups: dict[tuple, tuple] = {}
+        for meld, cards, pts in legal:
+            groups.setdefault((meld, _faces(cards)), (meld, cards, pts))
+        exact = {(m, frozenset(c)): (m, c, p) for m, c, p in legal}
+        correct, wrong, hit = [], [], set()
+        for meld, cards in self.entries:
+            match = exact.get((meld, frozenset(cards))) or groups.get((meld, _faces(cards)))
+            if match is not None and (match[0], _faces(match[1])) not in hit:
+                hit.add((match[0], _faces(match[1])))
+                correct.append(match)
+            elif match is None:
+                wrong.append((meld, cards, self._why_not(meld, cards)))
+        missed = [g for key, g in groups.items() if key not in hit]
+        lines: list[str] = []
+        if not groups:
+            reason = self.solution.get("reason", "")
+            if self.nothing:
+                verdict, head = "right", "Верно! Объявить сейчас нечего."
+            else:
+                verdict, head = "wrong", "Неверно: сейчас объявить нечего."
+            lines.append(head)
+            if reason:
+                lines.append(reason)
+        else:
+            if self.nothing:
+                verdict = "wrong"
+                lines.append("Неверно: объявить можно.")
+            elif not missed and not wrong:
+                verdict = "right"
+                lines.append("Верно!" + (" Это единственное возможное объявление."
+                                         if len(groups) == 1 else " Вы нашли все возможные объявления."))
+            elif correct:
+                verdict = "partial"
+                lines.append("Отчасти верно.")
+            else:
+                verdict = "wrong"
+                lines.append("Неверно.")
+            if correct and verdict != "right":
+                lines.append("Верно: " + "; ".join(describe_declaration(*c) for c in correct) + ".")
+            elif verdict == "right":
+                lines.append("Можно объявить: " + "; ".join(describe_declaration(*c) for c in correct) + ".")
+            if missed:
+                lines.append(("Пропущено: " if correct else "Можно было объявить: ")
+                             + "; ".join(describe_declaration(*m) for m in missed) + ".")
+        for meld, cards, why in wrong:
+            lines.append(f"Нельзя: {_decl_text(meld, cards)}. {why}")
+        best = max((c[2] for c in correct), default=None)
+        return Feedback(verdict, "\n".join(lines), correct=correct, missed=missed,
+                        wrong=wrong, points=best)
+
+    # ---------------------------------------------------------------- tricks
+
+    def _check_winner(self) -> Feedback:
+        if self.winner_choice is None:
+            return Feedback("invalid", "Выберите, кто берёт взятку: «Берёт ходивший» или "
+                                       "«Берёт ответивший».")
+        right = self.solution["winner"]
+        who = {"lead": "ходивший", "follow": "ответивший"}[right]
+        ok = self.winner_choice == right
+        trick = self.extra_canvases[0]
+        pos = self.position
+        trick.show_trick([("Ходивший", pos.lead), ("Ответивший", pos.follow)],
+                         winner=0 if right == "lead" else 1,
+                         caption=f"Взятку берёт {who}")
+        head = f"Верно! Взятку берёт {who}." if ok else f"Неверно: взятку берёт {who}."
+        return Feedback("right" if ok else "wrong", head + "\n" + self.solution["reason"])
+
+    def _check_legal(self) -> Feedback:
+        chosen = self.selection
+        if not chosen:
+            return Feedback("invalid", "Отметьте щелчком все карты, которыми можно сыграть.")
+        pos = self.position
+        legal = set(self._resolve(self.solution["legal"]))
+        trick = [pos.lead] if pos.lead is not None else []
+        correct = sort_cards(c for c in chosen if c in legal)
+        wrong = [(c, play_problem(c, self.held, trick, pos.trump, pos.phase, pos.rules))
+                 for c in chosen if c not in legal]
+        missed = sort_cards(legal - set(chosen))
+        self.hand_canvas.show_hand(pos.hand, highlighted=[c for c in pos.hand if c in legal],
+                                   caption="Ваши карты (золотая рамка — можно сыграть)")
+        if self.table_canvas is not None:
+            self.table_canvas.show_table(pos.table, highlighted=[c for c in pos.table if c in legal],
+                                         caption="Ваши объявленные карты на столе",
+                                         title="Ваши объявленные карты")
+        if not missed and not wrong:
+            verdict, head = "right", "Верно!"
+        elif correct:
+            verdict, head = "partial", "Отчасти верно."
+        else:
+            verdict, head = "wrong", "Неверно."
+        lines = [head, "Можно сыграть: " + cards_ru(legal) + ".", self.solution["reason"]]
+        if missed and correct:
+            lines.append("Пропущено: " + cards_ru(missed) + ".")
+        for card, why in wrong:
+            lines.append(why or f"{card.ru}: так играть нельзя.")
+        return Feedback(verdict, "\n".join(lines), correct=correct, missed=missed, wrong=wrong)
+
+    # ---------------------------------------------------------------- deal tally
+
+    def _read(self, fields: list[ipywidgets.Text], what: str) -> list[int | None] | str:
+        out: list[int | None] = []
+        for p, fld in enumerate(fields):
+            text = fld.value.strip().replace(" ", "")
+            if not text:
+                out.append(None)
+                continue
+            try:
+                out.append(int(text))
+            except ValueError:
+                return (f"«{fld.value.strip()}» в поле «Игрок {p + 1}, {what}» — не число. "
+                        "Впишите число очков, например 340.")
+        return out
+
+    def _check_score(self) -> Feedback:
+        totals = self._read(self.total_fields, "всего")
+        if isinstance(totals, str):
+            return Feedback("invalid", totals)
+        if all(t is None for t in totals):
+            return Feedback("invalid", "Впишите, сколько очков набрал каждый игрок.")
+        sol = self.solution
+        n = len(totals)
+        right_totals = [totals[p] == sol["scores"][p] for p in range(n)]
+        part_words = {"brisques": "бриски", "declared": "объявления", "last_trick": "последняя взятка"}
+        part_errors = []
+        if self.parts_toggle.value:
+            for part, word in part_words.items():
+                vals = self._read(self.part_fields[part], word)
+                if isinstance(vals, str):
+                    return Feedback("invalid", vals)
+                for p, v in enumerate(vals):
+                    if v is not None and v != sol[part][p]:
+                        part_errors.append(f"у игрока {p + 1} {word}: {points(sol[part][p])}, а не {v}")
+        if all(right_totals) and not part_errors:
+            verdict, head = "right", "Верно!"
+        elif any(right_totals):
+            verdict, head = "partial", "Отчасти верно."
+        else:
+            verdict, head = "wrong", "Неверно."
+        lines = [head]
+        for p in range(n):
+            mark = "верно" if right_totals[p] else (
+                f"у вас {totals[p]}" if totals[p] is not None else "не вписано")
+            lines.append(f"Игрок {p + 1}: бриски {points(sol['brisques'][p])}, объявления "
+                         f"{points(sol['declared'][p])}, последняя взятка "
+                         f"{points(sol['last_trick'][p])} — всего {points(sol['scores'][p])} ({mark}).")
+        if part_errors:
+            lines.append("Ошибки в частях: " + "; ".join(part_errors) + ".")
+        return Feedback(verdict, "\n".join(lines))
