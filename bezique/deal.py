@@ -408,6 +408,7 @@ class Deal:
         self._w_seven = False
         self._w_scored_combo = False
         self._w_blocked: Card | None = None
+        self._w_moved: frozenset = frozenset()   # cards moved hand → table in this action
 
     def _declare(self, seat: int, decl: Declaration):
         rules = self.rules
@@ -461,6 +462,7 @@ class Deal:
             if not rules.seven_counts_as_declaration:
                 self._w_blocked = old
         else:
+            self._w_moved = self._w_moved | {c for c in decl.cards if c not in self.exposed[seat]}
             self.exposed[seat].update(decl.cards)
             self.known[seat].update(decl.cards)
         if meld == TRIPLE_BEZIQUE and rules.triple_bezique_immediate_win:
@@ -500,8 +502,11 @@ class Deal:
                 decl = d
         self.actions.append((seat, Announce(decl.meld, decl.cards)))
         ex = self.exposed[seat]
-        if any(c not in ex for c in decl.cards):
+        # 4.5.3 (5): qualifies if one of its cards moved to the table in this declaration action
+        # (by the scored combination or by this announcement), not if all were there before.
+        if any(c not in ex or c in self._w_moved for c in decl.cards):
             self.pending_qualified[seat].add(decl.key)
+        self._w_moved = self._w_moved | {c for c in decl.cards if c not in ex}
         ex.update(decl.cards)
         self.known[seat].update(decl.cards)
         self.pending[seat].append(decl)
