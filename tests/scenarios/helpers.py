@@ -398,3 +398,16 @@ def assert_position(stem: str) -> list:
         assert compare(pos) == [], (pos.id, compare(pos))
         solve(pos)
     return positions
+
+
+def options(deal: Deal, seat: int) -> list[str]:
+    """What `seat` could declare with the cards it holds now if it had just won a phase-1 trick
+    (the re-use rules only, no timing): shows what a closed declaration turn would have held."""
+    from bezique.melds import MeldContext, enumerate_declarations
+    ctx = MeldContext(deal.rules, deal.trump, deal.turn_up, deal.seven_exchanged)
+    return decl_strings(enumerate_declarations(deal.hands[seat], deal.melds[seat], ctx))
+
+
+def L(*items: str) -> list[str]:
+    """An expected list of declarations (order-free, as `legal()` returns them)."""
+    return sorted(items)
