@@ -117,6 +117,13 @@ def fillers(trump: str, exclude: set) -> list[Card]:
                 c = Card(rank, suit, copy)
                 if c not in exclude:
                     out.append(c)
+    # then plain tens and low trumps (no combination either), if many fillers are needed
+    for rank, suits in (("T", [s for s in "SHDC" if s != trump]), ("9", [trump]), ("8", [trump])):
+        for suit in suits:
+            for copy in (1, 2):
+                c = Card(rank, suit, copy)
+                if c not in exclude:
+                    out.append(c)
     return out
 
 
@@ -198,7 +205,7 @@ def p1_wins(concealed: str, *, turn_up: str = "9H#2", rules: RuleSet | None = No
     assert len(hand) <= 7
     if not lc:
         pool = fillers(up.suit, set(hand) | {up} | {x for x in top if x is not None})
-        lc = [pool[-1]]                    # a plain 7, kept apart from the hand's fillers
+        lc = [[c for c in pool if c.rank == "7"][-1]]    # a plain 7, apart from the fillers
     lc = lc[0]
     deal = build_deal(hand + [lc], (), up, top, rules)
     assert lead(deal, lc) == P1
