@@ -205,7 +205,7 @@ def p1_wins(concealed: str, *, turn_up: str = "9H#2", rules: RuleSet | None = No
     assert len(hand) <= 7
     if not lc:
         pool = fillers(up.suit, set(hand) | {up} | {x for x in top if x is not None})
-        lc = [[c for c in pool if c.rank == "7"][-1]]    # a plain 7, apart from the fillers
+        lc = [[c for c in pool if c.rank == "T"][-1]]    # a plain ten: P2's fillers cannot head it
     lc = lc[0]
     deal = build_deal(hand + [lc], (), up, top, rules)
     assert lead(deal, lc) == P1
