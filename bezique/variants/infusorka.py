@@ -65,7 +65,7 @@ GAPS: tuple[Gap, ...] = (
     Gap("Инфузорка открылась козырем", "Её возвращают в колоду в случайное место ниже верхней "
         "карты и открывают следующую карту.", "10.5.2"),
     Gap("Обмен козырной девятки", "0 очков, один раз за сдачу, только после выигранной взятки; "
-        "обмен считается объявлением этой взятки (как семёрка в обычном безике). Если открыт "
+        "обмен считается объявлением этой взятки (как семёрка в обычном безике). Если открыта "
         "девятка, менять нечего.", "10.5.2"),
     Gap("Кто берёт из колоды первым", "Тот, кто перекрыл карту (выиграл ход).", "10.5.2"),
     Gap("Очки за карты", "Взяток нет — нет и очков за тузы и десятки (брисков), и нет премии за "
@@ -358,7 +358,7 @@ def shape_ru(meld: str, trump: str) -> str:
         return f"{ru.meld_name(meld)} — четыре карты этого ранга четырёх разных мастей"
     name = FOUR_MELD.get(meld) or MORE_MELD[meld]
     rank, suit = FAMILIES[name].face(trump)
-    what = f"{Card(rank, suit).name_ru}"
+    what = Card(rank, suit).name_ru
     if meld in FOUR_MELD:
         return f"{ru.meld_name(meld)} — четыре карты «{what}»"
     return f"добавляют одну карту «{what}» к уже показанной четвёрке"
@@ -432,6 +432,7 @@ class InfusorkaDeal(Deal):
         return len(cards) - len(live) + winning_index(live, self.trump)
 
     def legal_plays(self, seat: int | None = None) -> list[Card]:
+        """The standard obligations, applied to the trick without its led infusorki."""
         seat = self.to_act if seat is None else seat
         if self.stage != STAGE_PLAY or seat != self.to_act:
             return []
@@ -471,7 +472,7 @@ class InfusorkaDeal(Deal):
         self.hands[seat].remove(nine)
         self.hands[seat].append(old)
         self.known[seat].add(old)             # everyone saw the turn-up
-        self.turn_up, self.seven_exchanged = nine, True
+        self.turn_up, self.seven_exchanged = nine, True    # the base's flag: here, the nine
         self._w_seven = True
         if self.rules.seven_counts_as_declaration:
             self._w_combo = True              # [E] the exchange is this trick's declaration
@@ -501,6 +502,9 @@ class InfusorkaDeal(Deal):
         elif not ctx.allow_combinations:
             return IllegalAction("Подряд два объявления не делают: за одну перекрытую карту — "
                                  "одно объявление.", "10.5.3")
+        if ctx.blocked is not None and ctx.blocked in cards:
+            return IllegalAction("Карту, только что взятую обменом девятки, можно объявить только "
+                                 "после следующего перекрытого хода.", "10.5.2")
         wild = sum(c.is_joker for c in cards)
         if wild > max(0, self.rules.infusorka_max_per_meld) or (wild and wild == len(cards) > 1):
             return IllegalAction(f"Инфузорок в одной комбинации — не больше "
