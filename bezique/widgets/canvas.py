@@ -6,7 +6,7 @@ part of the widget state: a static page built without a kernel draws it from the
 
 Clicks arrive as canvas pixel coordinates; the layout's hit boxes turn them into cards.
 Every picture has a Russian text equivalent: an HTML line under the canvas listing the
-cards («дама пик (выбрана), валет бубен, …») and the canvas's tooltip.
+cards («дама пик (выбрана), валет бубен, …»).
 """
 
 from __future__ import annotations
@@ -163,8 +163,8 @@ class CardCanvas(ipywidgets.VBox):
             canvas.clear()
             _put_png(canvas, png, lay)
         canvas.set_trait("image_data", png)
-        summary = lay.description.split("\n")[0] if lay.description else self.name
-        canvas.tooltip = summary
+        # No `canvas.tooltip`: the widgets' JavaScript then reads the canvas's (missing)
+        # `description` and the view fails to render. The text below the canvas says it all.
         self.text.value = description_html(lay.description)
 
     # ------------------------------------------------------------------ clicks

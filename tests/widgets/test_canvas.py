@@ -110,7 +110,9 @@ def test_text_equivalent_lists_russian_names(cc):
     text = cc.text.value
     assert "дама пик, семёрка пик, туз червей, десятка червей" in text
     assert "король треф (недоступен)" in text
-    assert cc.canvas.tooltip.startswith("Карты: дама пик")
+    assert "Карты: дама пик" in text
+    # a tooltip on a Canvas breaks its view in ipywidgets 8 (it has no `description`)
+    assert cc.canvas.tooltip is None
 
 
 def test_image_data_is_in_the_widget_state(cc):
