@@ -1,0 +1,150 @@
+"""RULES.md §12.8 penalties (S-85 … S-89) and §12.9 carte blanche (S-90 … S-92)."""
+
+import pytest
+
+from bezique import Game, RuleSet, play
+from bezique.errors import IllegalAction
+from bezique.record import deal_to_record, parse_record, replay
+
+from .helpers import (C, D, P1, P2, FullDeal, assert_illegal, build_deal, codes, decl,
+                      finish_randomly, lead, legal, p1_wins, snapshot, then, trick)
+
+APPLY = RuleSet().with_options(penalty_mode="apply")
+
+
+def _round_trip(deal):
+    """A finished deal's record replays to the same result."""
+    rec = deal_to_record(deal)
+    out = replay(parse_record(rec))
+    assert out.ok, out.error
+    assert out.deal.result() == deal.result()
+    assert deal_to_record(out.deal) == rec
+
+
+@pytest.mark.parametrize("rules,fine", [
+    (APPLY, 50),
+    (RuleSet.preset("seed_000A").with_options(penalty_mode="apply"), 60),
+    (APPLY.with_options(penalty_extra_card=60), 60),
+])
+def test_s085_drawing_an_extra_card(rules, fine):
+    deal = build_deal(rules=rules)
+    deal.penalize(P1, "extra_card")
+    assert deal.penalties == [fine, 0]
+    assert deal.result()["scores"] == [-fine, 0]
+    assert deal.result()["penalties"] == [fine, 0]
+    assert ("penalty", P1, "extra_card", fine) in deal.log
+
+
+def test_s086_revoke_in_phase_2():
+    fd = FullDeal("9C AS AD 9S 9D 8S#2 8D 7S", "7C 8S TS TD KS KD 7D 9H", turn_up="9H", rules=APPLY)
+    deal = fd.run(24)
+    assert deal.phase == 2 and deal.to_act == P1 and deal.trump == "H"
+    deal.apply(play(C("9C")), P1)
+    assert codes(deal.legal_plays(P2)) == ["7C#1"]               # must follow
+    deal.apply(play(C("8S")), P2)                                 # revoke: accepted and fined
+    assert deal.penalties == [0, 20]
+    assert deal.won[P1][-1] == (C("9C"), C("8S"))                # the trick stands as played
+    assert deal.leader == P1
+    finish_randomly(deal, seed=5)
+    assert deal.result()["scores"][P2] == (deal.result()["brisques"][P2] + deal.declared[P2]
+                                           + deal.result()["last_trick"][P2] - 20)
+    _round_trip(deal)
+
+
+def test_s087_false_declaration():
+    game = Game(APPLY, seed=0, first_dealer=1)
+    game.totals = [640, 100]
+    deal = build_deal("QS JD KS KH KD QH 8S#2 7S#2", (), turn_up="9C#2", rules=APPLY)
+    game.start_deal(deal)
+    trick(deal, "8S#2", None, decl(deal, P1, "bezique", "QS JD"))
+    assert deal.declared == [40, 0]
+    lead(deal, "7S#2")
+    assert deal.stage == "declare" and C("KC") not in deal.hands[P1]
+    deal.apply(decl(deal, P1, "four_kings", "KS KH KD KC"), P1)   # holds only three kings
+    assert deal.zeroed[P1] and deal.declared[P1] == 0
+    assert ("penalty", P1, "false_declaration", None) in deal.log
+    then(deal)
+    finish_randomly(deal, seed=2)
+    summary = game.finish_deal()
+    # the 640 of the game score and the 40 of this deal are gone; the count starts again
+    assert summary.totals_after[P1] == summary.result["scores"][P1]
+    assert summary.totals_after[P2] == 100 + summary.result["scores"][P2]
+    _round_trip(deal)
+
+
+def test_s088_declaring_before_winning_a_trick():
+    deal = build_deal("QS JD", (), turn_up="9H#2", rules=APPLY)
+    assert deal.stage == "play" and deal.to_act == P1
+    deal.apply(decl(deal, P1, "bezique", "QS JD"), P1)
+    assert deal.penalties == [10, 0] and deal.declared == [0, 0]
+    assert deal.result()["scores"][P1] == -10
+    finish_randomly(deal, seed=3)
+    _round_trip(deal)
+
+
+def test_s089_prevent_mode():
+    rules = RuleSet()
+    assert rules.penalty_mode == "prevent"
+    # S-85: an extra card cannot even be recorded
+    deal = build_deal(rules=rules)
+    before = snapshot(deal)
+    with pytest.raises(IllegalAction) as e:
+        deal.penalize(P1, "extra_card")
+    assert e.value.message and snapshot(deal) == before
+    # S-86: revoke
+    fd = FullDeal("9C AS AD 9S 9D 8S#2 8D 7S", "7C 8S TS TD KS KD 7D 9H", turn_up="9H")
+    deal = fd.run(24)
+    deal.apply(play(C("9C")), P1)
+    assert_illegal(deal, play(C("8S")), P2, match="масть")
+    # S-87: false declaration
+    deal = p1_wins("KS KH KD KH#2 QH", turn_up="9C#2")
+    assert legal(deal)
+    assert_illegal(deal, decl(deal, P1, "four_kings", "KS KH KD KC"), match="нет карты")
+    # S-88: declaring before winning a trick
+    deal = build_deal("QS JD", (), turn_up="9H#2")
+    assert_illegal(deal, decl(deal, P1, "bezique", "QS JD"), P1)
+    assert deal.penalties == [0, 0] and deal.declared == [0, 0]
+
+
+CB = RuleSet().with_options(meld_carte_blanche=True)
+
+
+def test_s090_carte_blanche_after_the_deal():
+    hand = "7S 8S 9H AH TD 9D 8C AC"
+    deal = build_deal(hand, "KS QH JC", turn_up="9S#2", rules=CB)
+    assert deal.declared == [250, 0]
+    assert {C(t) for t in hand.split()} <= deal.known[P1]         # shown to P2
+    assert deal.view(P2).known[P1] >= frozenset(C(t) for t in hand.split())
+    assert [e[0] for e in deal.log].count("carte_blanche") == 1
+    assert build_deal(hand, "KS QH JC", turn_up="9S#2").declared == [0, 0]   # canonical: off
+    assert RuleSet.preset("seed_000C").meld_carte_blanche
+
+
+def test_s091_both_after_the_deal():
+    # both hands without K, Q, J: only P1 (the non-dealer, «партнер сдающего») scores
+    deal = build_deal("7S 8S 9H AH TD 9D 8C AC", (), turn_up="9S#2", rules=CB)
+    assert not any(c.is_court for c in deal.hands[P2])
+    assert deal.declared == [250, 0]
+    # engine interpretation: only the dealer has it → the dealer scores; the strict option → nobody
+    deal = build_deal("KS QH JC", "7S 8S 9H AH TD 9D 8C AC", turn_up="9S#2", rules=CB)
+    assert deal.declared == [0, 250]
+    strict = CB.with_options(carte_blanche_after_deal="non_dealer_only")
+    deal = build_deal("KS QH JC", "7S 8S 9H AH TD 9D 8C AC", turn_up="9S#2", rules=strict)
+    assert deal.declared == [0, 0]
+
+
+def test_s092_carte_blanche_during_play():
+    stock = "9C 8C 7C 9C#2 8C#2 7C#2 TC TC#2 TD TD#2 TS TS#2 AC AC#2".split()
+    deal = build_deal("KS 9S 8S 7S 9D 8D 7D AS", "QH 9S#2 8S#2 7S#2 9D#2 8D#2 7D#2 AD",
+                      turn_up="9H#2", rules=CB, stock_top=stock)
+    assert deal.declared == [0, 0]
+    for card in ("9S", "8S", "7S", "9D", "8D"):                  # tricks 1-5, P1 wins
+        trick(deal, card)
+        assert deal.declared == [0, 0]
+    assert lead(deal, "KS", follow="QH") == P2                   # trick 6: P2 trumps and wins
+    then(deal)
+    assert not any(c.is_court for h in deal.hands for c in h)    # both: no court cards
+    assert deal.declared == [0, 250]                             # P2 drew first
+    trick(deal, min(c for c in deal.hands[P2] if c.rank in "987"))
+    assert not any(c.is_court for h in deal.hands for c in h)
+    assert deal.declared == [0, 250]                             # later occurrences: nothing
