@@ -394,6 +394,12 @@ def shape_problem(meld: str, cards: tuple[Card, ...], rules: RuleSet, trump: str
         if n != 2 or any(c.rank != "7" or c.suit != trump for c in cards):
             return "нужны обе семёрки козырной масти"
         return None
+    if meld == CARTE_BLANCHE:
+        if not rules.meld_carte_blanche:
+            return "в этих правилах карт-бланш не считается"
+        if n != rules.hand_size or any(c.is_court for c in cards):
+            return "карт-бланш — это рука без единой фигуры (короля, дамы, валета)"
+        return None
     return "такой комбинации нет"
 
 

@@ -185,6 +185,8 @@ def load_position(data: Any, path: str | None = None) -> Position:
         setattr(pos, key, _bool(data, key, path))
     if data.get("turn_up") is not None:
         tu = res.own([data["turn_up"]], "turn_up")[0]
+        if trump is not None and tu.suit != trump:
+            raise FormatError(f"открытый козырь {tu.code} не козырной масти ({trump})", path, "turn_up")
         pos.turn_up = tu
     if "tricks_won" in data:
         tw = data["tricks_won"]
@@ -196,6 +198,9 @@ def load_position(data: Any, path: str | None = None) -> Position:
         _load_deal_score(pos, data, res, path)
     else:
         pos.scored, _ = _history(data.get("scored", []), "scored", res, held, rules, trump, path)
+        if any(d.meld == "seven_exchange" for d in pos.scored) and not pos.seven_exchanged:
+            raise FormatError("в «scored» есть обмен семёрки, значит нужно \"seven_exchanged\": true",
+                              path, "seven_exchanged")
     if kind in ("trick_winner", "legal_plays") and data.get("lead") is not None:
         pos.lead = res.own([data["lead"]], "lead")[0]
     if kind == "trick_winner":
