@@ -29,7 +29,7 @@ from ..rules import RuleSet
 from ..tricks import winner_reason, winning_index
 from .canvas import CardCanvas, Picture
 from .drawing import get_font
-from .layout import Layout, layout_hand, order_cards
+from .layout import Layout, layout_hand, layout_trick, order_cards
 
 SUIT_OPTIONS = [(f"{SUIT_SYMBOL[s]} {SUIT_NAME_RU[s]}", s) for s in "SHDC"]
 _WIDE = {"description_width": "initial"}
@@ -488,6 +488,62 @@ class TrickWinner(W.VBox):
         plays = [(n, c) for n, c in (("Ход", self.lead), ("Ответ", self.reply)) if c]
         self.trick.show_trick(plays, winner=self.winner(), slots=2)
         self.result.value = _html(self.verdict())
+
+
+def trick_picture(lead: str | Card, reply: str | Card, trump: str, names=("Ход", "Ответ"),
+                  caption: bool = True) -> Picture:
+    """A finished two-card trick, the winner outlined and the engine's reason as caption."""
+    cards = [c if isinstance(c, Card) else parse_cards(c)[0] for c in (lead, reply)]
+    if cards[1] is cards[0]:
+        cards[1] = Card(cards[0].rank, cards[0].suit, 2)
+    w = winning_index(cards, trump)
+    reason = winner_reason(cards, trump)
+    lay = layout_trick(list(zip(names, cards)), winner=w,
+                       caption=f"Козырь — {SUIT_NAME_RU[trump]}. {reason}" if caption else None)
+    return Picture(lay, f"Козырь — {SUIT_NAME_RU[trump]}. {names[0]}: {cards[0].name_ru}, "
+                        f"{names[1]}: {cards[1].name_ru}. {reason}")
+
+
+class PictureRow:
+    """Several pictures side by side in a notebook cell (each an <img> with its alt text)."""
+
+    def __init__(self, *pictures):
+        self.pictures = pictures
+
+    def _repr_html_(self) -> str:
+        cells = "".join(f'<div style="margin:0 1.2em 0.6em 0">{p._repr_html_()}</div>'
+                        for p in self.pictures)
+        return f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start">{cells}</div>'
+
+
+# ====================================================================== quick questions
+
+class QuickQuestion(W.VBox):
+    """«Проверьте себя» for a fact the engine can compute: choose an answer, «Проверить»
+    compares it with `answer()` (a callable that asks the engine) and explains."""
+
+    def __init__(self, prompt: str, options, answer, explain: str = ""):
+        self.right = answer()
+        self.explain = explain
+        self.choice = W.RadioButtons(options=list(options), value=None, description="Ответ:",
+                                     layout=W.Layout(width="max-content"))
+        self.check = W.Button(description="Проверить", button_style="primary", icon="check")
+        self.feedback = W.HTML()
+        self.check.on_click(lambda _: self.submit())
+        super().__init__([W.HTML(_html(f"<b>{html.escape(prompt)}</b>")), self.choice,
+                          self.check, self.feedback])
+
+    def submit(self) -> bool | None:
+        """Check the chosen answer; None when nothing is chosen yet."""
+        if self.choice.value is None:
+            self.feedback.value = _html("Сначала выберите ответ.")
+            return None
+        ok = self.choice.value == self.right
+        label = next(lab for lab, val in self.choice.options if val == self.right)
+        head = ("<b style='color:#1e7b34'>Верно!</b>" if ok else
+                f"<b style='color:#a8201a'>Неверно.</b> Правильный ответ: {html.escape(label)}.")
+        self.feedback.value = _html(head + (" " + html.escape(self.explain) if self.explain else ""))
+        return ok
 
 
 # ====================================================================== the trump seven
