@@ -5,8 +5,8 @@ from __future__ import annotations
 import random as _random
 from dataclasses import dataclass, field
 
-from .cards import Card, make_pack
-from .deal import Deal
+from .cards import Card
+from .deal import Deal, pack_for
 from .rules import RuleSet
 
 
@@ -18,7 +18,7 @@ def cut_for_deal(rules: RuleSet, rng: _random.Random) -> tuple[int, list[list[Ca
         return rng.randrange(n), []
     rounds = []
     while True:
-        pack = make_pack(rules.packs)
+        pack = [c for c in pack_for(rules) if not c.is_joker]
         rng.shuffle(pack)
         cuts = pack[:n]
         rounds.append(cuts)

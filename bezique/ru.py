@@ -27,6 +27,15 @@ MELD_NAME = {
     "two_trump_sevens": "две козырные семёрки",
     "carte_blanche": "карт-бланш",
     "no_trump_marriage": "марьяж, назначающий козырь",
+    # many-pack bezique with infusorki (experimental, bezique/variants/infusorka.py)
+    "nine_exchange": "обмен козырной девятки на открытый козырь",
+    "trump_quint": "козырная квинта",
+    "four_trump_aces": "четыре козырных туза", "four_trump_kings": "четыре козырных короля",
+    "four_trump_queens": "четыре козырные дамы", "four_trump_jacks": "четыре козырных валета",
+    "four_trump_tens": "четыре козырные десятки", "four_bezique_jacks": "четыре безиковых валета",
+    "more_trump_aces": "ещё один козырный туз", "more_trump_kings": "ещё один козырный король",
+    "more_trump_queens": "ещё одна козырная дама", "more_trump_jacks": "ещё один козырный валет",
+    "more_trump_tens": "ещё одна козырная десятка", "more_bezique_jacks": "ещё один безиковый валет",
 }
 
 SUIT_INSTRUMENTAL = {"S": "пиками", "H": "червями", "D": "бубнами", "C": "трефами"}

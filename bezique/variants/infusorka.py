@@ -172,19 +172,6 @@ PLAIN_FOUR = {FOUR_OF[r]: r for r in PLAIN_FOUR_BASE}
 MELDS = (NINE_EXCHANGE, ROYAL_MARRIAGE, BEZIQUE, TRUMP_QUINT, *PLAIN_FOUR, *FOUR_MELD, *MORE_MELD)
 assert all(m in ALL_MELDS for m in MELDS), "melds.ALL_MELDS must list the many-pack ids"
 
-MELD_NAME_RU = {
-    NINE_EXCHANGE: "обмен козырной девятки на открытый козырь",
-    TRUMP_QUINT: "козырный квинт",
-    "four_trump_aces": "четыре козырных туза", "four_trump_kings": "четыре козырных короля",
-    "four_trump_queens": "четыре козырные дамы", "four_trump_jacks": "четыре козырных валета",
-    "four_trump_tens": "четыре козырные десятки", "four_bezique_jacks": "четыре безиковых валета",
-    "more_trump_aces": "ещё один козырный туз", "more_trump_kings": "ещё один козырный король",
-    "more_trump_queens": "ещё одна козырная дама", "more_trump_jacks": "ещё один козырный валет",
-    "more_trump_tens": "ещё одна козырная десятка", "more_bezique_jacks": "ещё один безиковый валет",
-}
-for _meld, _name in MELD_NAME_RU.items():       # so that ru.meld_name() knows them too
-    ru.MELD_NAME.setdefault(_meld, _name)
-
 # Kinds of the re-use rules (§4.5) in this variant; trump fours keep their own card lists.
 K_MARRIAGE, K_BEZIQUE, K_QUINT = "MP_MARRIAGE", "MP_BEZIQUE", "MP_QUINT"
 K_PLAIN = {r: f"MP_PLAIN_{r}" for r in PLAIN_FOUR_BASE}
