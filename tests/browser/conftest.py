@@ -1,0 +1,93 @@
+"""Fixtures for the real-browser tests of the built book (Playwright + Debian's Chromium).
+
+* `built_book` (session): book/_build/html, built once by book/build.py if missing or stale;
+* `book_url` (session): the book served on 127.0.0.1 by a thread, e.g. "http://127.0.0.1:PORT/";
+* `browser` (session): headless Chromium from /usr/bin/chromium (never a downloaded browser);
+* `page` (function): a fresh page in a fresh context.
+
+Page checks to reuse are in pagecheck.py (`visit`, `problems_offline`, `blank_widgets`,
+`axe_violations`). Without Chromium the tests are skipped locally, but FAIL in CI (env CI set).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+from pagecheck import serve
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOK = ROOT / "book"
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def load_build_module():
+    spec = importlib.util.spec_from_file_location("book_build", BOOK / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _unavailable(reason: str):
+    """Skip locally, fail in CI: CI installs Chromium, so its absence there is a bug."""
+    if os.environ.get("CI"):
+        pytest.fail(reason + " (в CI это ошибка: Chromium ставится через apt)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def built_book() -> Path:
+    try:
+        return load_build_module().ensure_built()
+    except RuntimeError as error:
+        pytest.fail(f"Книга не собралась.\n{error}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def book_url(built_book):
+    server, url = serve(built_book)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    if not CHROMIUM.exists():
+        _unavailable(f"Нет браузера {CHROMIUM}: apt-get install chromium")
+    try:
+        from playwright.sync_api import sync_playwright  # noqa: PLC0415
+    except ImportError:
+        _unavailable("Нет пакета playwright: make install")
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(
+        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ru-RU")
+    page = context.new_page()
+    page.set_default_timeout(30000)
+    yield page
+    context.close()

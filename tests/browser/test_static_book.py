@@ -1,0 +1,120 @@
+"""The built book in a real browser: every page works offline, in Russian, with its widgets
+drawn and without serious accessibility problems; the search finds Russian words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+import yaml
+
+from pagecheck import (
+    article_text,
+    axe_violations,
+    blank_widgets,
+    cyrillic_letters,
+    format_violations,
+    problems_offline,
+    visit,
+)
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOK = ROOT / "book"
+SUFFIXES = (".md", ".ipynb", ".rst")
+
+
+def toc_docnames() -> list[str]:
+    """The root page and every chapter of the canonical table of contents, in order."""
+    toc = yaml.safe_load((BOOK / "_toc.yml").read_text(encoding="utf-8"))
+    names = [toc["root"]]
+
+    def walk(entries):
+        for entry in entries:
+            if "file" in entry:
+                names.append(str(Path(entry["file"]).with_suffix("")) if
+                             Path(entry["file"]).suffix in SUFFIXES else entry["file"])
+            for key in ("chapters", "sections"):
+                walk(entry.get(key, []))
+
+    walk(toc.get("chapters", []))
+    for part in toc.get("parts", []):
+        walk(part.get("chapters", []))
+    return names
+
+
+CHAPTERS = toc_docnames()
+SPECIAL_PAGES = ["search", "genindex"]  # made by Sphinx, not from a source file
+PAGES = CHAPTERS + SPECIAL_PAGES
+
+
+def source_exists(docname: str) -> bool:
+    return any((BOOK / (docname + suffix)).is_file() for suffix in SUFFIXES)
+
+
+def page_url(book_url: str, docname: str) -> str:
+    return book_url + docname + ".html"
+
+
+def require_page(built_book: Path, docname: str) -> None:
+    if docname in SPECIAL_PAGES:
+        return
+    if not source_exists(docname):
+        pytest.skip(f"глава {docname} ещё не написана")
+    assert (built_book / (docname + ".html")).exists(), f"{docname}.html не собрана"
+
+
+@pytest.mark.parametrize("docname", PAGES)
+def test_page_works_offline_in_russian_with_widgets(built_book, book_url, page, docname):
+    require_page(built_book, docname)
+    log = visit(page, page_url(book_url, docname))
+
+    problems = problems_offline(log)
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    text = article_text(page)
+    needed = 200 if docname in CHAPTERS else 5
+    if cyrillic_letters(text) < needed:
+        problems.append(f"на странице почти нет русского текста: {text[:120]!r}")
+    problems += blank_widgets(page)
+    assert not problems, f"{docname}.html:\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize("docname", PAGES)
+def test_page_has_no_serious_accessibility_problems(built_book, book_url, page, docname):
+    require_page(built_book, docname)
+    visit(page, page_url(book_url, docname))
+    violations = axe_violations(page)
+    assert not violations, f"{docname}.html, axe-core:\n" + format_violations(violations)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected_page"),
+    [
+        ("безик", "chapters/01_introduction.html"),
+        ("марьяжа", "chapters/14_glossary.html"),  # an inflected form: the Russian stemmer
+    ],
+)
+def test_search_finds_russian_words(built_book, book_url, page, query, expected_page):
+    log = visit(page, book_url + "search.html?q=" + quote(query))
+    results = page.locator("#search-results ul.search li")
+    results.first.wait_for(timeout=15000)
+    links = results.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert any(link.split("?")[0].split("#")[0].endswith(expected_page) for link in links), (
+        f"поиск «{query}» не нашёл {expected_page}: {links}"
+    )
+    assert not problems_offline(log)
+
+
+def test_every_built_page_is_checked(built_book):
+    """No page of the build escapes the checks above (e.g. a page outside the TOC)."""
+    built = set()
+    for path in built_book.rglob("*.html"):
+        relative = path.relative_to(built_book)
+        if relative.parts[0] in {"_static", "_sources", "vendor", "_images"}:
+            continue
+        built.add(relative.with_suffix("").as_posix())
+    built.discard("index")  # a redirect to the root page, written by sphinx-external-toc
+    unchecked = sorted(built - set(PAGES))
+    assert not unchecked, "страницы без проверки: " + ", ".join(unchecked)
