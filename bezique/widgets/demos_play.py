@@ -29,7 +29,7 @@ from ..rules import RuleSet
 from ..tricks import winner_reason, winning_index
 from .canvas import CardCanvas, Picture
 from .drawing import get_font
-from .layout import Layout, layout_hand, layout_trick, order_cards
+from .layout import Layout, layout_hand, layout_stock, layout_trick, order_cards
 
 SUIT_OPTIONS = [(f"{SUIT_SYMBOL[s]} {SUIT_NAME_RU[s]}", s) for s in "SHDC"]
 _WIDE = {"description_width": "initial"}
@@ -284,6 +284,7 @@ class DealStepper(W.VBox):
                                description="Клубные надбавки при сдаче (000-C)")
         self.next = W.Button(description="Следующий шаг", icon="step-forward", button_style="primary")
         self.all = W.Button(description="Сдать до конца", icon="fast-forward")
+        self.again = W.Button(description="Сначала", icon="undo")
         self.new = W.Button(description="Новая сдача", icon="refresh")
         self.top = CardCanvas(name=SEAT_NAMES[1], scale=0.8)
         self.middle = CardCanvas(name="Колода", scale=0.8)
@@ -291,11 +292,13 @@ class DealStepper(W.VBox):
         self.status = W.HTML()
         self.next.on_click(lambda _: self.advance())
         self.all.on_click(lambda _: self.finish())
+        self.again.on_click(lambda _: self.restart())
         self.new.on_click(lambda _: self.new_deal())
         for w in (self.pattern, self.seed, self.club):
             w.observe(lambda _: self.restart(), names="value")
         super().__init__([W.HBox([self.pattern, self.seed]), self.club, self.top, self.middle,
-                          self.bottom, W.HBox([self.next, self.all, self.new]), self.status])
+                          self.bottom, W.HBox([self.next, self.all, self.again, self.new],
+                                 layout=W.Layout(flex_flow="row wrap")), self.status])
         self.restart()
 
     @property
@@ -502,6 +505,12 @@ def trick_picture(lead: str | Card, reply: str | Card, trump: str, names=("Хо�
                        caption=f"Козырь — {SUIT_NAME_RU[trump]}. {reason}" if caption else None)
     return Picture(lay, f"Козырь — {SUIT_NAME_RU[trump]}. {names[0]}: {cards[0].name_ru}, "
                         f"{names[1]}: {cards[1].name_ru}. {reason}")
+
+
+def stock_picture(count: int, turn_up: Card | None = None, caption: str | None = None,
+                  scale: float = 0.9) -> Picture:
+    """The stock (face down, with its count) and the turn-up beside it."""
+    return Picture(layout_stock(count, turn_up, caption=caption, scale=scale))
 
 
 class PictureRow:
