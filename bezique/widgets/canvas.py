@@ -18,6 +18,7 @@ from typing import Callable, Iterable
 import ipywidgets
 import traitlets
 from ipycanvas import Canvas, hold_canvas
+from PIL import ImageDraw
 
 from ..cards import Card
 from .drawing import card_image, card_label
@@ -57,7 +58,7 @@ class CardCanvas(ipywidgets.VBox):
 
     def __init__(self, select_mode: str = "none", four_colour: bool = False,
                  scale: float = 1.0, pixel_ratio: float = 1.0, name: str = "Карты", **kwargs):
-        self.canvas = Canvas(width=1, height=1, sync_image_data=False)
+        self.canvas = Canvas(width=1, height=1, sync_image_data=False, tabbable=True)
         self.canvas.layout = ipywidgets.Layout(max_width="100%", height="auto")
         self.text = ipywidgets.HTML()
         super().__init__([self.canvas, self.text], **kwargs)
@@ -75,9 +76,11 @@ class CardCanvas(ipywidgets.VBox):
         self._box_handlers = ipywidgets.CallbackDispatcher()
         self._png: bytes = b""
         self._quiet = False
+        self._focus: int | None = None       # keyboard focus: index of a hit box
         self.set_trait("select_mode", select_mode)
         self.set_trait("four_colour", four_colour)
         self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_key_down(self._on_key_down)
         self.observe(self._on_look_change, names=["selected", "four_colour", "select_mode"])
 
     # ------------------------------------------------------------------ showing
@@ -122,6 +125,7 @@ class CardCanvas(ipywidgets.VBox):
                        "lift": self.select_mode != "none", **scene_kwargs, **kw}))
 
     def _show(self, own, selected, disabled, highlighted, four_colour, render) -> None:
+        focused = self.focused_card
         self._selectable = frozenset(own)
         self.disabled = frozenset(disabled)
         self.highlighted = frozenset(highlighted)
@@ -136,7 +140,8 @@ class CardCanvas(ipywidgets.VBox):
             self.selected = {c for c in keep if c in self._selectable and c not in self.disabled}
         finally:
             self._quiet = False
-        self.redraw()
+        self._focus = None
+        self.redraw(focus_card=focused)
 
     def _on_look_change(self, change) -> None:
         if self._quiet:
@@ -147,12 +152,18 @@ class CardCanvas(ipywidgets.VBox):
         if self._render is not None:
             self.redraw()
 
-    def redraw(self) -> None:
+    def redraw(self, focus_card: Card | None = None) -> None:
         """Render the current picture and send it to the canvas (live and in the state)."""
         if self._render is None:
             return
         lay = self._render()
         self.layout_result = lay
+        if focus_card is not None:             # keep the keyboard focus on the same card
+            self._focus = next((i for i, b in enumerate(lay.boxes) if b.card is focus_card), None)
+        if self._focus is not None and self._focus >= len(lay.boxes):
+            self._focus = None
+        if self._focus is not None:
+            _focus_ring(lay, self._focus, self.pixel_ratio)
         png = lay.png()
         self._png = png
         w, h = lay.size
@@ -165,7 +176,46 @@ class CardCanvas(ipywidgets.VBox):
         canvas.set_trait("image_data", png)
         # No `canvas.tooltip`: the widgets' JavaScript then reads the canvas's (missing)
         # `description` and the view fails to render. The text below the canvas says it all.
-        self.text.value = description_html(lay.description)
+        text = lay.description
+        if self._focus is not None:
+            text += f"\nКлавиатура: {lay.boxes[self._focus].label}."
+        self.text.value = description_html(text)
+
+    @property
+    def focused_card(self) -> Card | None:
+        """The card under the keyboard focus (← → move it, Enter or Space click it)."""
+        lay = self.layout_result
+        if self._focus is None or lay is None or self._focus >= len(lay.boxes):
+            return None
+        return lay.boxes[self._focus].card
+
+    def _on_key_down(self, key: str, shift_key=False, ctrl_key=False, meta_key=False) -> None:
+        self.key(key)
+
+    def key(self, key: str) -> None:
+        """Keyboard use, as the canvas receives it: ←/→ (or ↑/↓, Home, End) move the focus
+        over the cards, Enter or Space click the focused card, Escape clears the selection."""
+        lay = self.layout_result
+        if lay is None or not lay.boxes:
+            return
+        order = sorted(range(len(lay.boxes)), key=lambda i: (lay.boxes[i].y // 40, lay.boxes[i].x))
+        order = [i for i in order if lay.boxes[i].card is not None] or order
+        pos = order.index(self._focus) if self._focus in order else None
+        moves = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
+        if key in moves:
+            pos = 0 if pos is None else (pos + moves[key]) % len(order)
+        elif key in ("Home", "End"):
+            pos = 0 if key == "Home" else len(order) - 1
+        elif key in ("Enter", " ", "Spacebar") and pos is not None:
+            self.click(*_visible_point(lay, order[pos]))   # redraws if the selection changes
+            return
+        elif key == "Escape":
+            self.clear_selection()
+            return
+        else:
+            return
+        self._focus = order[pos]
+        self.redraw()
 
     # ------------------------------------------------------------------ clicks
 
@@ -236,6 +286,22 @@ def _visible_point(lay: Layout, index: int) -> tuple[float, float]:
         if other.y < box.y + box.h and other.y + other.h > box.y and box.x < other.x < right:
             right = other.x
     return ((box.x + right) / 2, box.y + box.h / 2)
+
+
+def _focus_ring(lay: Layout, index: int, ratio: float = 1.0) -> None:
+    """A dashed dark ring around the keyboard-focused box, drawn on the picture."""
+    box = lay.boxes[index]
+    draw = ImageDraw.Draw(lay.image)
+    x0, y0, x1, y1 = box.x - 3, box.y - 3, box.x + box.w + 2, box.y + box.h + 2
+    width = max(2, round(2 * ratio))
+    dash = 6 * ratio
+    for (ax, ay, bx, by) in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)):
+        length = max(abs(bx - ax), abs(by - ay))
+        steps = max(1, int(length // (2 * dash)))
+        for k in range(steps + 1):
+            t0, t1 = min(1, 2 * k * dash / length), min(1, (2 * k + 1) * dash / length)
+            draw.line((ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1,
+                       ay + (by - ay) * t1), fill=(20, 20, 20), width=width)
 
 
 def _put_png(canvas: Canvas, png: bytes, lay: Layout) -> None:

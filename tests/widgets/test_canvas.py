@@ -207,3 +207,40 @@ def test_nbclient_saves_the_picture_in_the_notebook(tmp_path):
     png = base64.b64decode(next(b["data"] for b in bufs if b["path"] == ["image_data"]))
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert "дама пик, валет бубен" in json.dumps(state, ensure_ascii=False)
+
+
+def key_down(cc, key):
+    cc.canvas._handle_frontend_event(None, {"event": "key_down", "key": key, "shift_key": False,
+                                            "ctrl_key": False, "meta_key": False}, [])
+
+
+def test_keyboard_moves_focus_and_selects(cc):
+    assert cc.canvas.tabbable is True
+    key_down(cc, "ArrowRight")
+    assert cc.focused_card is SHOWN[0]
+    assert "Клавиатура: дама пик." in cc.text.value
+    key_down(cc, "ArrowRight")
+    key_down(cc, "Enter")
+    assert cc.selected == {SHOWN[1]} and cc.clicked == [SHOWN[1]]
+    assert cc.focused_card is SHOWN[1]
+    key_down(cc, "ArrowLeft")
+    key_down(cc, "ArrowLeft")                  # wraps round to the last card
+    assert cc.focused_card is SHOWN[-1]
+    key_down(cc, "Home")
+    assert cc.focused_card is SHOWN[0]
+    key_down(cc, "Escape")
+    assert cc.selected == set()
+    for _ in range(4):
+        key_down(cc, "ArrowRight")
+    key_down(cc, " ")                          # the disabled card: reported, not selected
+    assert cc.focused_card is SHOWN[4] and cc.refused == [SHOWN[4]] and cc.selected == set()
+
+
+def test_focus_ring_is_drawn_and_survives_a_new_hand(cc):
+    plain = cc.layout_result.image.copy()
+    key_down(cc, "ArrowRight")
+    assert cc.layout_result.image.tobytes() != plain.tobytes()
+    cc.show_hand(HAND[:4])                     # the focused card is still there
+    assert cc.focused_card is SHOWN[0]
+    cc.show_hand(HAND[4:])
+    assert cc.focused_card is None
