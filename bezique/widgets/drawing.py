@@ -253,14 +253,19 @@ def back_image(scale: float = 1.0, state: str = "normal") -> Image.Image:
         draw.line((k, 0, k + ih, ih), fill=BACK_LINE + (255,), width=lw)
         draw.line((k + ih, 0, k, ih), fill=BACK_LINE + (255,), width=lw)
         k += step
+    gold = (218, 186, 98, 255)
+    f = 2.5 * u
+    draw.rounded_rectangle((f, f, iw - 1 - f, ih - 1 - f), radius=round(2 * u), outline=gold,
+                           width=max(1, round(0.8 * u)))
     cx, cy = iw / 2, ih / 2
-    rx, ry = 13 * u, 19 * u
-    draw.polygon([(cx, cy - ry), (cx + rx, cy), (cx, cy + ry), (cx - rx, cy)],
-                 fill=BACK_COLOUR + (255,), outline=(214, 184, 96, 255))
-    draw.polygon([(cx, cy - ry + 5 * u), (cx + rx - 3.5 * u, cy), (cx, cy + ry - 5 * u),
-                  (cx - rx + 3.5 * u, cy)], outline=(214, 184, 96, 255))
-    star = _glyph("♦", round(9 * u), (214, 184, 96))
-    _paste_centre(field, star, cx, cy)
+    rx, ry = 12 * u, 16 * u
+    draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=BACK_COLOUR + (255,), outline=gold,
+                 width=max(1, round(1.3 * u)))
+    r2 = 2.2 * u
+    draw.ellipse((cx - rx + r2, cy - ry + r2, cx + rx - r2, cy + ry - r2), outline=gold,
+                 width=max(1, round(0.5 * u)))
+    monogram = _glyph("Б", round(17 * u), gold[:3], True, True)
+    _paste_centre(field, monogram, cx, cy)
     big.paste(field, (m, m), _rounded_mask(iw, ih, round(3.5 * u)))
     return _finish(big, scale, state)
 
