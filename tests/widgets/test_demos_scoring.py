@@ -1,0 +1,172 @@
+"""The demos of chapter 09 without a browser: buttons and lists drive the widgets, and every
+number they show must be the engine's."""
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("matplotlib")
+
+from bezique.deal import Deal
+from bezique.game import Game
+from bezique.narrate import score_breakdown
+from bezique.rules import RuleSet
+from bezique.widgets.demos_scoring import (GAME_BEFORE, OFFENCES, DealTally, PenaltyDemo,
+                                           WhoWins, bot_deal, bot_game, brisques_won,
+                                           decide_game, game_chart, game_table_html,
+                                           replay_under, scoring_events, tally_rules)
+
+
+# ---------------------------------------------------------------- the tally of one deal
+
+def test_bot_deal_is_reproducible_and_finished():
+    a, b = bot_deal(3), bot_deal(3)
+    assert a.is_over and b.is_over
+    assert a.actions == b.actions
+    assert a.result() == b.result()
+
+
+def test_tally_shows_the_engine_breakdown():
+    w = DealTally(seed=2)
+    d = w.deal
+    r = d.result()
+    assert sum(r["brisques"]) == 160
+    for seat in range(2):
+        assert w.breakdown()[seat] == score_breakdown(d, seat)
+        assert f"<b>{r['scores'][seat]}</b>" in w.summary.value
+    assert "160" in w.summary.value
+    assert w.pictures[0].value.startswith("<div>") or "<img" in w.pictures[0].value
+    assert "data:image/png;base64," in w.pictures[1].value
+    assert w.trick.canvas.image_data                      # visible in the static book
+    assert "Последняя, 32-я взятка" in w.trick.text.value or w.trick.layout_result
+
+
+def test_new_deal_button_plays_the_next_numbered_deal():
+    w = DealTally(seed=2)
+    w.new.click()
+    assert w.seed.value == 3
+    assert w.deal.actions == bot_deal(3).actions
+
+
+def test_000C_count_replays_the_same_play():
+    w = DealTally(seed=4)
+    base = w.deal.result()
+    w.count.value = "club"
+    club = w.counted().result()
+    assert club["declared"] == base["declared"]
+    assert max(club["last_trick"]) == 250
+    assert club == replay_under(w.deal, tally_rules("club")).result()
+    tricks = [len(w.deal.won[s]) for s in range(2)]
+    assert club["brisques"][0] >= 10 * tricks[0]          # 10 a trick at least
+    assert "250" in w.summary.value
+    w.count.value = "per_trick"
+    assert w.counted().rules.brisque_count == "per_trick"
+
+
+def test_scoring_events_name_every_declaration():
+    d = bot_deal(2)
+    lines = scoring_events(d)
+    declared = sum(1 for e in d.log if e[0] == "declare")
+    assert len([x for x in lines if "+" in x]) >= declared
+    assert all("объявляет козырная" not in x for x in lines)
+
+
+def test_brisques_won_counts_aces_and_tens():
+    d = bot_deal(5)
+    assert len(brisques_won(d, 0)) + len(brisques_won(d, 1)) == 16
+
+
+# ---------------------------------------------------------------- a whole game
+
+def test_bot_game_reaches_the_target_and_the_chart_is_deterministic():
+    g = bot_game(4)
+    assert g.is_over and max(g.totals) >= 1000
+    c1, c2 = game_chart(g), game_chart(bot_game(4))
+    assert c1.png == c2.png and c1.png.startswith(b"\x89PNG")
+    assert "Партию выиграл" in c1.alt
+    html = game_table_html(g)
+    assert html.count("<tr>") == len(g.history) + 1
+
+
+def test_equal_totals_are_decided_by_the_last_trick():
+    g = bot_game(5)
+    assert g.totals[0] == g.totals[1]
+    assert g.winner == g.history[-1].last_trick_winner
+    assert "за последнюю взятку" in game_chart(g).alt
+
+
+# ---------------------------------------------------------------- who won?
+
+@pytest.mark.parametrize("before,gain,last,rules,winner", [
+    ((980, 900), (30, 50), 1, {}, 0),                                    # S-77
+    ((820, 700), (240, 370), 0, {}, 1),                                  # S-78
+    ((820, 700), (240, 370), 0, {"both_reach_rule": "last_trick"}, 0),   # S-78 option
+    ((800, 700), (240, 340), 1, {}, 1),                                  # S-79
+    ((1000, 1100), (210, 390), 0, {"target_score": 1500}, None),         # S-81
+    ((0, 0), (430, 380), 1, {"game_mode": "single_deal"}, 0),            # S-82
+])
+def test_decide_game_is_the_engines(before, gain, last, rules, winner):
+    assert decide_game(before, gain, last, RuleSet().with_options(**rules))[0] == winner
+
+
+def test_who_wins_widget_follows_its_controls():
+    w = WhoWins(example=1)
+    assert "Партию выиграл Борис" in w.result.value
+    w.rule.value = "last_trick"
+    assert "Партию выиграла Анна" in w.result.value
+    w.gain[0].value = 100                      # 920: Anna has not reached 1000
+    assert "Партию выиграл Борис" in w.result.value
+    w.target.value = 1500
+    assert "Партия продолжается" in w.result.value
+    w.examples[4].click()
+    assert w.mode.value == "single_deal"
+    assert "Анна 430" in w.result.value
+
+
+# ---------------------------------------------------------------- penalties
+
+@pytest.mark.parametrize("offence", [o for _, o in OFFENCES])
+def test_prevent_mode_never_changes_the_score(offence):
+    w = PenaltyDemo(offence=offence, mode="prevent")
+    before = list(w.deal.declared), list(w.deal.penalties)
+    outcome = w.commit()
+    assert outcome in ("refused", "impossible")
+    assert (list(w.deal.declared), list(w.deal.penalties)) == before
+    assert "Очки не изменились" in w.result.value
+    assert w.go.disabled
+
+
+def test_revoke_is_refused_with_the_engines_reason():
+    w = PenaltyDemo(offence="revoke", mode="prevent")
+    w.commit()
+    assert "Так играть нельзя" in w.result.value and "R7.1" in w.result.value
+
+
+@pytest.mark.parametrize("offence,amount", [("declare_before_trick", 10), ("revoke", 20),
+                                            ("play_before_draw", 30), ("extra_card", 50),
+                                            ("nine_cards", 120)])
+def test_apply_mode_fines_the_offender(offence, amount):
+    w = PenaltyDemo(offence=offence, mode="apply")
+    seat = w.offender
+    assert w.commit() == "fined"
+    assert w.deal.is_over and w.deal.penalties[seat] == amount
+    assert f"−{amount}" in w.result.value
+
+
+def test_000A_extra_card_costs_60():
+    w = PenaltyDemo(offence="extra_card", mode="apply", source="seed_000A")
+    w.commit()
+    assert w.deal.penalties[w.offender] == 60
+
+
+def test_false_declaration_costs_all_points():
+    w = PenaltyDemo(offence="false_declaration", mode="apply")
+    seat = w.offender
+    w.commit()
+    assert w.deal.zeroed[seat]
+    assert str(GAME_BEFORE[seat]) in w.result.value and "сгорели" in w.result.value
+
+
+def test_scene_shows_the_offenders_cards():
+    w = PenaltyDemo(offence="revoke")
+    assert w.canvas.canvas.image_data
+    assert "Стол перед нарушением" in w.canvas.text.value
