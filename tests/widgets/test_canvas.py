@@ -244,3 +244,24 @@ def test_focus_ring_is_drawn_and_survives_a_new_hand(cc):
     assert cc.focused_card is SHOWN[0]
     cc.show_hand(HAND[4:])
     assert cc.focused_card is None
+
+
+def test_other_pictures_and_pixel_ratio():
+    cc = CardCanvas(select_mode="single", pixel_ratio=2)
+    cc.show_hand(HAND[:3])
+    w, h = cc.layout_result.size
+    assert cc.canvas.width == w and cc.canvas.layout.width == f"{round(w / 2)}px"
+    first = cc.layout_result.boxes[0]
+    assert first.w == 140                      # drawn twice as large, shown at 70 px
+    mouse_down(cc, first.x + 70, first.y + 100)  # ipycanvas reports canvas pixels
+    assert cc.selected == {order_cards(HAND[:3])[0]}
+    cc.show_hand(5)
+    assert "5 карт рубашкой вверх" in cc.text.value and cc.selected == set()
+    cc.show_table([[Card("K", "H"), Card("Q", "H")]])
+    cc.click_card(Card("Q", "H"))
+    assert cc.selected == {Card("Q", "H")}
+    cc.show_trick([("Вы", Card("T", "S")), ("Соперник", Card("A", "S"))], winner=1)
+    assert "Соперник — туз пик (берёт взятку)" in cc.text.value
+    cc.show_stock(7, Card("9", "D"))
+    assert "Колода: 7 карт; козырь — девятка бубен." in cc.text.value
+    cc.close()
