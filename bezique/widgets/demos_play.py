@@ -708,3 +708,34 @@ class SevenDemo(W.VBox):
         lines.append(f"Ваши очки за объявления: <b>{d.declared[YOU]}</b>; у соперника: "
                      f"{d.declared[OPP]}.")
         return "<br>".join(lines)
+
+
+class SevenTable:
+    """What each source's rules offer for a trump seven, computed on the demo's positions:
+    a table for the chapter (HTML), every cell asked of the engine."""
+
+    COLUMNS = ("Источник", "Вариант seven_rule", "Открыт король: что можно", "Открыта семёрка: что можно",
+               "Взятка взята козырной семёркой")
+
+    def rows(self) -> list[tuple[str, ...]]:
+        out = []
+        for label, preset in SEVEN_PRESETS:
+            rules = RuleSet.preset(preset)
+
+            def offer(position):
+                acts = [("обмен" if d.meld == SEVEN_EXCHANGE else "показ") + f" ({points(d.points)})"
+                        for d in seven_position(rules, position).legal_declarations(YOU)]
+                return ", ".join(acts) or "ничего"
+            auto = seven_position(rules, "won_with_seven").declared[YOU]
+            out.append((label.split(":")[0], rules.seven_rule,
+                        offer("plain"), offer("seven_up"),
+                        f"сразу {points(auto)}" if auto else "ничего"))
+        return out
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.COLUMNS)
+        body = "".join(f"<tr><td>{html.escape(row[0])}</td><td><code>{row[1]}</code></td>"
+                       + "".join(f"<td>{html.escape(x)}</td>" for x in row[2:]) + "</tr>"
+                       for row in self.rows())
+        return (f'<table class="table bezique-seven-table"><thead><tr>{head}</tr></thead>'
+                f"<tbody>{body}</tbody></table>")
