@@ -117,6 +117,32 @@ def scoring_events(deal: Deal, names=NAMES) -> list[str]:
     return lines
 
 
+def tally_exercise(seed: int, ident: str = "ch09-tally") -> dict:
+    """A «deal_score» position (formats.md) from a deal played by two bots: the cards each won,
+    what each declared, who took the last trick; the prompt tells the story in Russian."""
+    d = bot_deal(seed)
+    up = d.initial[1]
+    scored = [[{"meld": x.meld, "cards": [c.code for c in x.cards]} for x in d.melds[s].scored]
+              for s in range(2)]
+    pos = {"id": ident, "kind": "deal_score", "trump": up.suit, "scored": scored,
+           "tricks": [[c.code for t in d.won[s] for c in t] for s in range(2)],
+           "last_trick": d.last_trick_winner}
+    story = [f"Играли {NAMES[0]} и {NAMES[1]}; сдавала {NAMES[0]}, козырь — "
+             f"{SUIT_NAME_RU[up.suit]} (открыта карта {up.ru})."]
+    if up.rank == "7":
+        pos["turned_up_seven"] = d.dealer
+        story.append("Открыта семёрка — сдатчику 10 очков.")
+    for s in range(2):
+        what = ", ".join(f"{meld_name(x.meld)} ({x.points})" for x in d.melds[s].scored)
+        story.append(f"{NAMES[s]} за сдачу записал{'а' if s == 0 else ''}: {what or 'ничего'}.")
+    won = [len(brisques_won(d, s)) for s in range(2)]
+    story.append(f"Во взятках {NAMES_GEN[0]} тузов и десяток — {won[0]}, у {NAMES_GEN[1]} — "
+                 f"{won[1]}. Последнюю взятку взял{'а' if d.last_trick_winner == 0 else ''} "
+                 f"{NAMES[d.last_trick_winner]}. Сколько очков за сдачу у каждого?")
+    pos["prompt"] = " ".join(story)
+    return pos
+
+
 TALLY_RULES = [
     ("Бриски: 10 за каждый туз и десятку; последняя взятка — 10 (основное правило)", "canonical"),
     ("Бриски по взяткам: 10 за взятку, где есть туз или десятка (000-C)", "per_trick"),
