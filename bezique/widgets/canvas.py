@@ -339,6 +339,9 @@ class Picture:
     def png(self) -> bytes:
         return self.layout.png(6)
 
+    def __repr__(self) -> str:                 # the text/plain output: no memory address
+        return f"Картинка: {self.alt}"
+
     def _repr_png_(self) -> bytes:
         return self.png
 

@@ -45,6 +45,9 @@ class Layout:
     def size(self) -> tuple[int, int]:
         return self.image.size
 
+    def __repr__(self) -> str:                 # no memory address (notebook outputs are compared)
+        return f"Layout({self.size[0]}×{self.size[1]}, {len(self.boxes)} boxes: {self.description!r})"
+
     def hit_test(self, x: float, y: float) -> HitBox | None:
         """The topmost box under the point (x, y), or None."""
         for i in range(len(self.boxes) - 1, -1, -1):

@@ -265,3 +265,9 @@ def test_other_pictures_and_pixel_ratio():
     cc.show_stock(7, Card("9", "D"))
     assert "Колода: 7 карт; козырь — девятка бубен." in cc.text.value
     cc.close()
+
+
+def test_text_reprs_have_no_memory_addresses():
+    pic = hand_picture([Card("Q", "S"), Card("J", "D")])
+    assert repr(pic) == "Картинка: дама пик, валет бубен"
+    assert " at 0x" not in repr(pic.layout) and "дама пик" in repr(pic.layout)
