@@ -17,6 +17,7 @@ from .actions import PASS, PLAYS, Action, Announce, Pass, Play
 from .cards import Card, make_pack, sort_cards
 from .errors import IllegalAction
 from .melds import (CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE, SEVEN_MELDS, TRIPLE_BEZIQUE,
+                    TWO_TRUMP_SEVENS,
                     Declaration, MeldContext, MeldState, enumerate_declarations,
                     explain_illegal, make_declaration)
 from .rules import RuleSet
@@ -245,6 +246,10 @@ class Deal:
             ex = self.exposed[seat]
             qualified = self.pending_qualified[seat]
             out = [d for d in out if d.key in qualified or any(c not in ex for c in d.cards)]
+        if (self._w_two_sevens and not self.seven_exchanged and self.turn_up is not None
+                and self.turn_up.rank != "7"):        # 4.7: exchange one of them, no extra points
+            out = out + [Declaration(SEVEN_EXCHANGE, (c,), 0) for c in self._w_two_sevens
+                         if c in self.hands[seat]]
         self._decl_cache_key, self._decl_cache = key, out
         return out
 
@@ -409,6 +414,7 @@ class Deal:
         self._w_scored_combo = False
         self._w_blocked: Card | None = None
         self._w_moved: frozenset = frozenset()   # cards moved hand → table in this action
+        self._w_two_sevens: tuple = ()            # both trump sevens just scored together
 
     def _declare(self, seat: int, decl: Declaration):
         rules = self.rules
@@ -474,6 +480,8 @@ class Deal:
             self.log.append(("trump_fixed", seat, self.trump))
         if meld in SEVEN_MELDS:
             self._w_seven = True
+            if meld == TWO_TRUMP_SEVENS:
+                self._w_two_sevens = decl.cards
             if rules.seven_counts_as_declaration:
                 self._w_combo = True
         else:
