@@ -4,6 +4,7 @@ import pytest
 
 from bezique import PASS, RuleSet, announce, play
 from bezique.errors import IllegalAction
+from bezique.record import deal_to_record, parse_record, replay
 
 from .helpers import (C, D, L, P1, P2, FullDeal, assert_illegal, assert_position, build_deal, codes,
                       decl, held, lead, legal, options, p1_wins, then, trick)
@@ -430,6 +431,19 @@ def test_s046_two_trump_sevens():
     deal.apply(decl(deal, P1, "two_trump_sevens", "7D#1 7D#2"))
     assert deal.declared == [20, 0]
     assert deal.melds[P1].sevens_scored == {C("7D#1"), C("7D#2")}       # no further 10 each
+    # one of the two MAY be exchanged for KD in the same action, without extra points
+    assert legal(deal) == L(D("seven_exchange", "7D#1", 0), D("seven_exchange", "7D#2", 0))
+    assert_illegal(deal, decl(deal, P1, "trump_seven", "7D#1"))
+    deal.apply(decl(deal, P1, "seven_exchange", "7D#2"))
+    assert deal.turn_up == C("7D#2") and C("KD") in deal.hands[P1]
+    assert deal.declared == [20, 0] and deal.stage == "play"
+    rec = deal_to_record(deal)
+    again = replay(parse_record(rec))
+    assert again.ok and deal_to_record(again.deal) == rec
+    # ... or not: passing keeps both sevens in hand
+    deal = p1_wins("7D#1 7D#2", turn_up="KD", rules=option)
+    then(deal, decl(deal, P1, "two_trump_sevens", "7D#1 7D#2"))
+    assert deal.turn_up == C("KD") and deal.declared == [20, 0] and not deal.seven_exchanged
     # canonical: exchange one seven (+10) now, declare the other (+10) on a later trick won
     deal = build_deal("7D#1 7D#2 7S#2 8S#2", (), turn_up="KD")
     lead(deal, "7S#2")
