@@ -22,7 +22,7 @@ import io
 import ipywidgets as W
 from PIL import Image
 
-from ..actions import PASS, play
+from ..actions import play
 from ..cards import SUIT_NAME_RU, Card, cards_ru
 from ..deal import Deal, create_deal
 from ..errors import IllegalAction
@@ -33,7 +33,7 @@ from ..players.match import make_player
 from ..ru import meld_name, plural, points
 from ..rules import RuleSet
 from .canvas import CardCanvas, img_html
-from .layout import layout_hand, layout_table, layout_trick
+from .layout import layout_hand, layout_table
 
 NAMES = ("Анна", "Борис")
 NAMES_GEN = ("Анны", "Бориса")
