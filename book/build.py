@@ -331,12 +331,33 @@ class _Tee(io.TextIOBase):
         return False
 
 
+def _allow_parallel_reading() -> None:
+    """sphinx-external-toc always loads sphinx-multitoc-numbering, which does not declare itself
+    parallel-safe, so Sphinx would read (and execute) the chapters one by one. The extension only
+    replaces TocTreeCollector.assign_section_numbers, which runs in the main process after
+    reading: declare it safe, so that the notebooks execute in parallel."""
+    import sphinx_multitoc_numbering as multitoc  # noqa: PLC0415
+
+    if getattr(multitoc.setup, "_bezique_parallel", False):
+        return
+    original = multitoc.setup
+
+    def setup(app):
+        meta = original(app) or {}
+        return {**meta, "parallel_read_safe": True, "parallel_write_safe": True}
+
+    setup._bezique_parallel = True
+    multitoc.setup = setup
+
+
 def sphinx_build(toc: Path, *, fresh: bool, strict: bool, jobs: int, quiet: bool) -> int:
     from jupyter_book.sphinx import build_sphinx  # noqa: PLC0415
     from sphinx.util.console import nocolor  # noqa: PLC0415
 
     if not sys.stdout.isatty():
         nocolor()  # keep build.log readable
+    if jobs > 1:
+        _allow_parallel_reading()
 
     if fresh:
         for path in (HTML, BUILD / ".doctrees", BUILD / ".jupyter_cache"):
