@@ -21,19 +21,20 @@ import ipywidgets as W
 from PIL import Image, ImageDraw
 
 from ..actions import PASS, play
-from ..cards import SUIT_NAME_RU, SUIT_SYMBOL, Card, cards_ru, make_pack, parse_cards
+from ..cards import SUIT_NAME_RU, SUIT_SYMBOL, Card, cards_ru, make_pack, parse_cards, sort_cards
 from ..deal import Deal, pack_for
 from ..errors import IllegalAction
-from ..melds import MeldContext
+from ..melds import (NO_TRUMP_MARRIAGE, MeldContext, MeldState, enumerate_declarations,
+                     explain_illegal, make_declaration)
 from ..narrate import deal_log
 from ..players.match import make_player
-from ..ru import meld_name, plural, points
+from ..ru import describe_declaration, meld_name, plural, points
 from ..rules import RuleSet
 from ..tally import trick_points
-from ..tricks import winner_reason, winning_index
+from ..tricks import legal_plays, legal_reason, winner_reason, winning_index
 from .canvas import CardCanvas, img_html
 from .drawing import card_image, card_size, get_font
-from .layout import layout_table
+from .layout import layout_hand, layout_table, layout_trick
 
 _WIDE = {"description_width": "initial"}
 SUIT_OPTIONS = [(f"{SUIT_SYMBOL[s]} {SUIT_NAME_RU[s]}", s) for s in "SHDC"]
@@ -279,6 +280,59 @@ class NoTrumpDemo(W.VBox):
         return out
 
 
+class Declarable:
+    """A hand on cards and the declarations the engine allows with it (after a won trick), as
+    one notebook output: `Declarable("К♥ Д♥ …", trump=None, rules="no_trump")`."""
+
+    def __init__(self, hand, trump: str | None, rules: str | RuleSet = "no_trump",
+                 scored=(), caption: str | None = None):
+        self.hand = parse_cards(hand) if isinstance(hand, str) else list(hand)
+        self.rules = RuleSet.from_spec(rules)
+        self.trump = trump
+        self.state = MeldState()
+        for meld, cards in scored:                    # e.g. the marriage that fixed trumps
+            cs = parse_cards(cards) if isinstance(cards, str) else list(cards)
+            self.state.record(make_declaration(meld, cs, 0), None if meld == NO_TRUMP_MARRIAGE else trump)
+        self.caption = caption
+
+    def declarations(self):
+        ctx = MeldContext(self.rules, self.trump, None, self.trump is None)
+        return enumerate_declarations(self.hand, self.state, ctx)
+
+    def refusal(self, meld: str, cards) -> str:
+        """The engine's reason why `meld` with `cards` may not be declared now."""
+        cs = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        ctx = MeldContext(self.rules, self.trump, None, self.trump is None)
+        return explain_illegal(meld, tuple(sort_cards(cs)), set(self.hand), self.state, ctx).message
+
+    def _repr_html_(self) -> str:
+        lay = layout_hand(self.hand, scale=0.75, caption=self.caption, title="Карты")
+        pic = img_html(lay.png(), lay.description, lay.size)
+        decls = self.declarations()
+        if decls:
+            items = "".join(f"<li>{html.escape(describe_declaration(d.meld, d.cards, d.points))}</li>"
+                            for d in decls)
+            text = f"Можно объявить (по мнению движка):<ul style='margin:2px 0'>{items}</ul>"
+        else:
+            text = "Объявить нечего."
+        return f"<div style='margin:4px 0'>{pic}<div style='line-height:1.5'>{text}</div></div>"
+
+
+def trick_picture_nt(lead: str | Card, reply: str | Card, trump: str | None = None,
+                     names=("Ход", "Ответ")):
+    """A two-card trick with no trump (or with one): the winner outlined, the engine's reason."""
+    from .canvas import Picture
+    cards = [c if isinstance(c, Card) else parse_cards(c)[0] for c in (lead, reply)]
+    if cards[1] is cards[0]:
+        cards[1] = Card(cards[0].rank, cards[0].suit, 2)
+    w = winning_index(cards, trump)
+    head = "Козыря нет" if trump is None else f"Козырь — {SUIT_NAME_RU[trump]}"
+    reason = winner_reason(cards, trump)
+    lay = layout_trick(list(zip(names, cards)), winner=w, caption=f"{head}. {reason}")
+    return Picture(lay, f"{head}. {names[0]}: {cards[0].name_ru}, {names[1]}: "
+                        f"{cards[1].name_ru}. {reason}")
+
+
 # ====================================================================== three cards in a trick
 
 THREE_EXAMPLES = [
@@ -350,6 +404,40 @@ class ThreeHandedTrick(W.VBox):
                                 max_width=780, caption=f"Козырь — {SUIT_NAME_RU[trump]}: козыри обведены")
         self.trick.show_trick(list(zip(THREE_NAMES, self.plays)), winner=self.winner(), slots=3)
         self.result.value = _html(self.verdict())
+
+
+class LegalPlays:
+    """A trick in progress and a hand in phase 2: the cards the engine allows stay bright, the
+    others are greyed, and the engine's reason is written under them."""
+
+    def __init__(self, hand, trick, trump: str, rules: str | RuleSet = "three_handed",
+                 names=("Первый", "Второй")):
+        self.rules = RuleSet.from_spec(rules)
+        self.trick = parse_cards(trick, copies=3) if isinstance(trick, str) else list(trick)
+        taken = set(self.trick)
+        self.hand = parse_cards(hand, copies=3, taken=taken) if isinstance(hand, str) else list(hand)
+        self.trump, self.names = trump, names
+
+    def legal(self) -> list[Card]:
+        return legal_plays(self.hand, self.trick, self.trump, 2, self.rules)
+
+    def reason(self) -> str:
+        return legal_reason(self.hand, self.trick, self.trump, 2, self.rules)
+
+    def _repr_html_(self) -> str:
+        legal = set(self.legal())
+        w = winning_index(self.trick, self.trump)
+        t = layout_trick(list(zip(self.names, self.trick)), winner=w, slots=len(self.trick) + 1,
+                         caption=f"Козырь — {SUIT_NAME_RU[self.trump]}; сейчас взятку берёт "
+                                 f"{self.trick[w].ru}")
+        h = layout_hand(self.hand, disabled=set(self.hand) - legal, scale=0.8,
+                        title="Карты третьего игрока", caption="Карты третьего игрока")
+        pics = "".join(f"<div style='margin:0 1.2em 0.4em 0'>{img_html(x.png(), x.description, x.size)}</div>"
+                       for x in (t, h))
+        ok = ", ".join(c.ru for c in sort_cards(legal))
+        return (f"<div style='display:flex;flex-wrap:wrap;align-items:flex-end'>{pics}</div>"
+                f"<div style='line-height:1.5'>Можно сыграть: <b>{ok}</b>. "
+                f"{html.escape(self.reason())}</div>")
 
 
 # ====================================================================== tables for 2, 3, 4
