@@ -25,7 +25,7 @@ from typing import Iterable
 import ipywidgets as W
 from PIL import Image
 
-from ..actions import PASS, play
+from ..actions import PASS, declare, play
 from ..cards import SUIT_NAME_RU, Card, parse_cards, sort_cards
 from ..deal import Deal
 from ..errors import IllegalAction
@@ -359,3 +359,14 @@ def describe_declarations(decls) -> list[str]:
         if text not in lines:
             lines.append(text)
     return lines
+
+
+def phase2_declaration_refusal(seed: int = 104) -> str:
+    """The engine's answer to a declaration attempted in the last eight tricks (R7.1.1)."""
+    deal = play_to_phase2(RuleSet(), seed)
+    hand = deal.hands[deal.to_act]
+    try:
+        deal.clone().apply(declare("marriage", hand[:2]), deal.to_act)
+    except IllegalAction as e:
+        return e.message
+    raise AssertionError("the engine accepted a declaration in phase 2")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from typing import Iterable, NamedTuple
 
 import ipywidgets as W
@@ -26,6 +27,7 @@ from ..actions import PASS, announce, declare, play
 from ..cards import SUIT_NAME_RU, SUIT_SYMBOL, Card, make_pack, parse_card, parse_cards, sort_cards
 from ..deal import Deal
 from ..errors import IllegalAction
+from ..narrate import describe_event
 from ..melds import (CARTE_BLANCHE, FOUR_OF, Declaration, MeldContext, MeldState,
                      enumerate_declarations, explain_illegal, points_of, reuse_problem,
                      shape_problem)
@@ -73,6 +75,9 @@ class Gallery:
 
     def __init__(self, pictures):
         self.pictures = list(pictures)
+
+    def __repr__(self) -> str:
+        return "Картинки: " + " | ".join(getattr(p, "alt", None) or repr(p) for p in self.pictures)
 
     def _repr_html_(self) -> str:
         cells = "".join(f'<div style="margin:0 1.2em 0.8em 0">{p._repr_html_()}</div>'
@@ -156,14 +161,30 @@ def meld_gallery(optional: bool = False, four_colour: bool = False, scale: float
     """Every meld on cards with the engine's points: the ten standard ones (trump ♥), or the
     optional ones of some sources (`optional=True`, with carte blanche)."""
     pics = [Picture(layout_hand(d.cards, order=None, scale=scale, caption=cap,
-                                four_colour=four_colour, title=cap))
+                                four_colour=four_colour))
             for d, cap in gallery_items(optional)]
     if optional:
         cards, pts = carte_blanche_item()
         cap = f"Карт-бланш (000-C) — {points(pts)}"
         pics.append(Picture(layout_hand(cards, scale=scale * 0.8, caption=cap,
-                                        four_colour=four_colour, title=cap)))
+                                        four_colour=four_colour)))
     return Gallery(pics)
+
+
+def verdict_picture(cards: str | Iterable[Card], trump: str, rules: RuleSet | None = None,
+                    scale: float = 0.8, four_colour: bool = False) -> Picture:
+    """Cards with the engine's verdict as caption: «Безик — 40 очков» or why it is no meld."""
+    rules = rules or RuleSet()
+    cards = cards_of(cards)
+    ctx = meld_context(rules, trump)
+    found = [d for d in enumerate_declarations(cards, MeldState(), ctx) if set(d.cards) == set(cards)]
+    if found:
+        cap = f"{capitalize(meld_name(found[0].meld))} — {points(found[0].points)}"
+    else:
+        cap = "Не комбинация. " + why_not_meld(cards, rules, trump)
+    cap = f"Козырь — {SUIT_NAME_RU[trump]}. {cap}"
+    return Picture(layout_hand(cards, order=None, scale=scale, caption=cap,
+                               four_colour=four_colour))
 
 
 # ====================================================================== what did the learner mean?
@@ -178,8 +199,9 @@ def guess_meld(cards: Iterable[Card], trump: str | None) -> str | None:
     n = len(cards)
     if "7" in ranks:
         return "trump_seven" if n == 1 else "two_trump_sevens"
-    if len(ranks) == 1 and next(iter(ranks)) in FOUR_OF:
-        return FOUR_OF[next(iter(ranks))]
+    if len(ranks) == 1 and n > 1:
+        rank = next(iter(ranks))
+        return FOUR_OF.get(rank, "other_four")
     if ranks & {"A", "T"} or n == 5:
         return "sequence"
     if ranks <= {"Q", "J"} and ranks == {"Q", "J"}:
@@ -199,8 +221,11 @@ def why_not_meld(cards: Iterable[Card], rules: RuleSet, trump: str) -> str:
     """The engine's Russian reason why these cards (with no history) are not a meld."""
     cards = tuple(sort_cards(cards))
     meld = guess_meld(cards, trump)
+    if meld == "other_four":
+        kinds = ", ".join(meld_name(m) for m in FOUR_OF.values())
+        return f"Таких четвёрок нет: четвёрки бывают только такие — {kinds}."
     if meld is None:
-        return "Из таких карт комбинаций не бывает: в комбинации идут тузы, десятки, фигуры и козырная семёрка."
+        return "Из таких карт комбинация не складывается."
     return explain_illegal(meld, cards, set(cards), MeldState(), meld_context(rules, trump)).message
 
 
@@ -681,6 +706,15 @@ class DeclarationHistory(W.VBox):
         self.legal_html.value = _html("<br>".join(parts))
 
 
+def scenario_view(key: str, rules: str = "canonical") -> Note:
+    """A scenario of «История объявлений» as a static picture: the cards on the table, in hand
+    and played, with the engine's list of what is legal now and why the rest is not."""
+    w = DeclarationHistory(key, rules)
+    pics = [Picture(cc.layout_result) for cc in (w.table_canvas, w.hand_canvas, w.played_canvas)]
+    return Note(Gallery(pics)._repr_html_() + w.legal_html.value,
+                " | ".join(p.alt for p in pics) + "\n" + re.sub(r"<[^>]+>", " ", w.legal_html.value))
+
+
 # ====================================================================== scripted deals
 
 YOU, OPP = 1, 0          # you are the non-dealer (seat 1) and lead first; the opponent deals
@@ -743,7 +777,64 @@ def timing_story() -> dict:
     while deal.stage == "declare":
         deal.apply(PASS, YOU)
     after = _refusal(deal, marriage)
-    return {"scene": scene, "legal": legal, "before": before, "second": second, "after": after}
+    scene_after = _scene(deal, "Безик Д♠ В♦ объявлен и лежит на столе; вы добрали карту из "
+                               "талона, и у вас снова восемь карт.", trick=trick, winner=0)
+    return {"scene": scene, "legal": legal, "before": before, "second": second, "after": after,
+            "scene_after": scene_after, "points": deal.declared[YOU]}
+
+
+def carte_blanche_deal(seed: int = 112) -> tuple[Picture, str]:
+    """A real deal under 000-C's rules in which a hand without court cards was dealt (R10.4):
+    the hand and the engine's log line about it."""
+    deal = Deal.new(RuleSet.preset("seed_000C"), dealer=0, seed=seed)
+    ev = next(e for e in deal.log if e[0] == "carte_blanche")
+    seat = ev[1]
+    who = "противник сдатчика" if seat != deal.dealer else "сдатчик"
+    line = describe_event(ev, seat, ["Игрок", "Игрок"]).replace("Игрок: ", "")
+    cap = f"Карт-бланш после сдачи: у игрока ({who}) ни одной фигуры"
+    pic = Picture(layout_hand(deal.hands[seat], caption=cap, scale=0.8))
+    return pic, f"{capitalize(who)}: {line}"
+
+
+# ====================================================================== histories on cards
+
+def replay_history(trump: str, steps, rules: RuleSet | None = None) -> list[tuple]:
+    """A history of declarations, each on its own trick won, put to the engine one by one:
+    (meld, cards, points or None, the engine's refusal or "") for each step."""
+    rules = rules or RuleSet()
+    state, ctx = MeldState(), meld_context(rules, trump)
+    out = []
+    for meld, text in steps:
+        cards = tuple(sort_cards(parse_card(t) for t in text.split()))
+        found = next((d for d in enumerate_declarations(cards, state, ctx)
+                      if d.meld == meld and set(d.cards) == set(cards)), None)
+        if found is not None:
+            state.record(found, trump)
+            out.append((meld, cards, found.points, ""))
+        else:
+            out.append((meld, cards, None,
+                        explain_illegal(meld, cards, set(cards), state, ctx).message))
+    return out
+
+
+def history_view(trump: str, steps, rules: RuleSet | None = None, scale: float = 0.7) -> Note:
+    """A history on cards: one picture per declaration with the engine's verdict, the reasons
+    of the refused ones and the total (static HTML)."""
+    rows = replay_history(trump, steps, rules)
+    pics, notes = [], []
+    for i, (meld, cards, pts, why) in enumerate(rows, 1):
+        verdict = f"+{points(pts)}" if pts is not None else "нельзя"
+        cap = f"{i}. {capitalize(meld_name(meld))}: {verdict}"
+        pics.append(Picture(layout_hand(cards, order=None, scale=scale, caption=cap)))
+        if why:
+            notes.append(f"{i}. {capitalize(meld_name(meld))} — нельзя. {why}")
+    total = sum(p for _, _, p, _ in rows if p is not None)
+    notes.append(f"Итого за эти объявления: {points(total)}.")
+    body = "<br>".join(_esc(x) for x in notes)
+    return Note(Gallery(pics)._repr_html_() +
+                "<div style='border-left:4px solid #5a7bb5;padding:0.3em 0.9em;margin:0 0 0.6em 0;"
+                f"background:#f3f6fb;line-height:1.5'>{body}</div>",
+                " | ".join(p.alt for p in pics) + "\n" + "\n".join(notes))
 
 
 def pending_story(preset: str = "canonical") -> list[Step]:
@@ -794,8 +885,12 @@ def pending_story(preset: str = "canonical") -> list[Step]:
 class Note:
     """Static HTML (a <div>) for a notebook cell: no widget, so it shows in any page."""
 
-    def __init__(self, html_text: str):
+    def __init__(self, html_text: str, text: str = ""):
         self.html_text = html_text
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text or "(текст)"
 
     def _repr_html_(self) -> str:
         return self.html_text
@@ -803,6 +898,7 @@ class Note:
 
 def quote_box(lines: Iterable[str]) -> Note:
     """Lines of the engine's Russian text in a framed box (static HTML)."""
+    lines = list(lines)
     body = "<br>".join(_esc(x) for x in lines)
     return Note("<div style='border-left:4px solid #5a7bb5;padding:0.4em 0.9em;margin:0.4em 0;"
-                f"background:#f3f6fb;line-height:1.5'>{body}</div>")
+                f"background:#f3f6fb;line-height:1.5'>{body}</div>", "\n".join(lines))
