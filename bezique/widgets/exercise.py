@@ -107,6 +107,7 @@ class ExerciseWidget(ipywidgets.VBox):
         self.solution = solve(pos)
         self.held: list[Card] = list(pos.hand) + list(pos.table)
         self.entries: list[tuple[str, tuple[Card, ...]]] = []
+        self._loose: set = set()          # entries typed without copy numbers
         self.nothing = False
         self.winner_choice: str | None = None
         self.last_message = ""
@@ -145,7 +146,8 @@ class ExerciseWidget(ipywidgets.VBox):
         if spec != "canonical":
             lines.append("Правила: " + (RULES_NAME.get(spec, "особые") if isinstance(spec, str)
                                         else "особые (" + ", ".join(k for k in spec if k != "preset") + ")") + ".")
-        if pos.kind != "trick_winner" or pos.trump is not None:
+        said = "озырь —" in (pos.prompt or "")          # the prompt already names the trump
+        if not said and (pos.kind != "trick_winner" or pos.trump is not None):
             lines.append(f"Козырь — {SUIT_NAME[pos.trump]}." if pos.trump else "Козырь ещё не назначен.")
         if pos.kind in ("declarations", "legal_plays"):
             if pos.phase == 2:
@@ -174,7 +176,12 @@ class ExerciseWidget(ipywidgets.VBox):
                 + "<br>".join(html.escape(x) for x in self._info_lines()) + "</div>")
 
     def _canvas(self, name: str, select: str = "none", scale: float = 0.9) -> CardCanvas:
-        return CardCanvas(select_mode=select, four_colour=self.four_colour, scale=scale, name=name)
+        cv = CardCanvas(select_mode=select, four_colour=self.four_colour, scale=scale, name=name)
+        # A page that connects after the cell ran (Voilà, a reloaded notebook) gets the picture
+        # from the state asynchronously and may show a blank canvas: send it again once the
+        # browser's canvas says it is ready.
+        cv.canvas.on_client_ready(cv.redraw)
+        return cv
 
     def _build_pictures(self) -> ipywidgets.Widget:
         pos, kind, boxes = self.position, self.kind, []
@@ -202,8 +209,7 @@ class ExerciseWidget(ipywidgets.VBox):
                 if kind == "legal_plays" and pos.lead is not None else boxes + self.extra_canvases
         elif kind == "trick_winner":
             trick = self._canvas("Взятка")
-            trick.show_trick([("Ходивший", pos.lead), ("Ответивший", pos.follow)],
-                             caption="Взятка: первая карта — ход, вторая — ответ")
+            trick.show_trick([("Ходивший", pos.lead), ("Ответивший", pos.follow)])
             self.extra_canvases.append(trick)
             boxes.append(trick)
         else:                                                   # deal_score
@@ -217,6 +223,13 @@ class ExerciseWidget(ipywidgets.VBox):
             return ipywidgets.VBox(boxes)
         return ipywidgets.HBox(boxes, layout=ipywidgets.Layout(flex_flow="row wrap",
                                                                align_items="flex-end"))
+
+    def set_four_colour(self, value: bool) -> None:
+        """Four-colour suits (♠ black, ♥ red, ♦ blue, ♣ green) on every picture."""
+        self.four_colour = bool(value)
+        for cv in (self.hand_canvas, self.table_canvas, *self.extra_canvases):
+            if cv is not None:
+                cv.four_colour = self.four_colour
 
     # ================================================================== answer areas
 
@@ -313,6 +326,7 @@ class ExerciseWidget(ipywidgets.VBox):
                              if text else "")
 
     def _on_selection(self, change) -> None:
+        self._by_text = False         # a click picks physical cards: no longer «any copy»
         self._say("")
 
     def _resolve(self, cards: Iterable[Card | str]) -> list[Card]:
@@ -390,9 +404,12 @@ class ExerciseWidget(ipywidgets.VBox):
             return False
         self.select_cards(cards)      # refuses (and explains) cards you do not hold
         self._text_ok = set(self.selection) == set(cards)
+        # Typed without copy numbers, a card means «one of mine of this face».
+        self._by_text = self._text_ok and "#" not in text
         return self._text_ok
 
     _text_ok = False
+    _by_text = False
 
     def choose_meld(self, meld_id: str | None) -> None:
         """Name the meld of the selected cards (None or "" — recognise it by the cards)."""
@@ -405,6 +422,17 @@ class ExerciseWidget(ipywidgets.VBox):
             self.meld_dropdown.options = list(self.meld_dropdown.options) + [
                 (capitalize(meld_name(meld_id)), meld_id)]
         self.meld_dropdown.value = meld_id
+
+    def _said(self, meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
+        """A declaration in words; where you hold two cards of a face, each card says whether
+        it is in your hand or on the table (which copy matters for the re-use rules)."""
+        pos, parts = self.position, []
+        for c in sort_cards(cards):
+            twin = any(h is not c and h.face == c.face for h in self.held)
+            where = "" if not twin else (" с руки" if c in pos.hand else " со стола")
+            parts.append(c.ru + where)
+        text = f"{meld_name(meld)} {', '.join(parts) if any(' ' in x for x in parts) else ' '.join(parts)}"
+        return text if pts is None else f"{text} — {points(pts)}"
 
     def _recognise(self, cards: tuple[Card, ...]) -> list[str]:
         """Melds whose shape these cards have (the engine's shape_problem decides)."""
@@ -437,12 +465,14 @@ class ExerciseWidget(ipywidgets.VBox):
                 return False
         entry = (meld, cards)
         if entry in self.entries:
-            self._say(f"Это объявление уже есть в ответе: {_decl_text(meld, cards)}.", error=True)
+            self._say(f"Это объявление уже есть в ответе: {self._said(meld, cards)}.", error=True)
             return False
         self.entries.append(entry)
+        if self._by_text:
+            self._loose.add(entry)
         self.nothing = False
         self._reset_input()
-        self._say(f"Добавлено: {_decl_text(meld, cards)}.")
+        self._say(f"Добавлено: {self._said(meld, cards)}.")
         self._show_answer_list()
         return True
 
@@ -452,6 +482,7 @@ class ExerciseWidget(ipywidgets.VBox):
 
     def clear_answer(self) -> None:
         self.entries, self.nothing = [], False
+        self._loose = set()
         self._reset_input()
         self._show_answer_list()
         self._show_feedback(None)
@@ -483,7 +514,7 @@ class ExerciseWidget(ipywidgets.VBox):
             body = "<b>Ваш ответ:</b> пока пусто."
         else:
             body = "<b>Ваш ответ:</b><ol style='margin:2px 0 2px 1.2em;padding:0'>" + "".join(
-                f"<li>{html.escape(_decl_text(m, c))}</li>" for m, c in self.entries) + "</ol>"
+                f"<li>{html.escape(self._said(m, c))}</li>" for m, c in self.entries) + "</ol>"
         self.answer_html.value = f"<div style='line-height:1.4'>{body}</div>"
 
     def choose_winner(self, who: str) -> None:
@@ -581,15 +612,19 @@ class ExerciseWidget(ipywidgets.VBox):
                                        "«Объявить нечего».")
         legal = [(d["meld"], tuple(self._resolve(d["cards"])), d["points"])
                  for d in self.solution["declarations"]]
-        # Two copies of a card that serve alike make separate engine entries; a learner names
-        # the declaration by its faces, so entries are compared by meld and faces.
+        # Two copies of a card that serve alike make separate engine entries: one of them is
+        # enough. Clicked cards are physical cards (which copy matters for the re-use rules);
+        # cards typed without copy numbers mean any copy you hold, so those entries are
+        # compared by meld and faces.
         groups: dict[tuple, tuple] = {}
         for meld, cards, pts in legal:
             groups.setdefault((meld, _faces(cards)), (meld, cards, pts))
         exact = {(m, frozenset(c)): (m, c, p) for m, c, p in legal}
         correct, wrong, hit = [], [], set()
         for meld, cards in self.entries:
-            match = exact.get((meld, frozenset(cards))) or groups.get((meld, _faces(cards)))
+            match = exact.get((meld, frozenset(cards)))
+            if match is None and (meld, cards) in self._loose:
+                match = groups.get((meld, _faces(cards)))
             if match is not None and (match[0], _faces(match[1])) not in hit:
                 hit.add((match[0], _faces(match[1])))
                 correct.append(match)
@@ -621,14 +656,14 @@ class ExerciseWidget(ipywidgets.VBox):
                 verdict = "wrong"
                 lines.append("Неверно.")
             if correct and verdict != "right":
-                lines.append("Верно: " + "; ".join(describe_declaration(*c) for c in correct) + ".")
+                lines.append("Верно: " + "; ".join(self._said(*c) for c in correct) + ".")
             elif verdict == "right":
-                lines.append("Можно объявить: " + "; ".join(describe_declaration(*c) for c in correct) + ".")
+                lines.append("Можно объявить: " + "; ".join(self._said(*c) for c in correct) + ".")
             if missed:
                 lines.append(("Пропущено: " if correct else "Можно было объявить: ")
-                             + "; ".join(describe_declaration(*m) for m in missed) + ".")
+                             + "; ".join(self._said(*m) for m in missed) + ".")
         for meld, cards, why in wrong:
-            lines.append(f"Нельзя: {_decl_text(meld, cards)}. {why}")
+            lines.append(f"Нельзя: {self._said(meld, cards)}. {why}")
         best = max((c[2] for c in correct), default=None)
         return Feedback(verdict, "\n".join(lines), correct=correct, missed=missed,
                         wrong=wrong, points=best)

@@ -180,14 +180,21 @@ class Trainer(ipywidgets.VBox):
                                              button_style="primary", tooltip="Следующая позиция")
         self.next_button.on_click(lambda _: self.show_next())
         self.fresh_check = ipywidgets.Checkbox(
-            value=False, indent=False, description="Новые позиции от движка (а не из сборника)")
+            value=False, indent=False, description="Только новые позиции (от движка)",
+            layout=ipywidgets.Layout(width="auto"))
+        self.colour_check = ipywidgets.Checkbox(
+            value=four_colour, indent=False, description="Четыре цвета мастей",
+            layout=ipywidgets.Layout(width="auto"))
+        self.colour_check.observe(self._on_colour, names="value")
         self.source_html = ipywidgets.HTML()
         self.notice_html = ipywidgets.HTML()
         self.exercise_box = ipywidgets.VBox()
         self.table_html = ipywidgets.HTML()
         self.children = [ipywidgets.HBox([self.level_dropdown, self.next_button],
                                          layout=ipywidgets.Layout(flex_flow="row wrap")),
-                         self.fresh_check, self.notice_html, self.source_html,
+                         ipywidgets.HBox([self.fresh_check, self.colour_check],
+                                         layout=ipywidgets.Layout(flex_flow="row wrap")),
+                         self.notice_html, self.source_html,
                          self.exercise_box, self.table_html]
         if not self.positions_dir.is_dir():
             self.notes.append(f"Не найдена папка со сборником упражнений «{self.positions_dir}». "
@@ -283,6 +290,11 @@ class Trainer(ipywidgets.VBox):
         self._show_notes()
         self._show_table()
         return self.exercise
+
+    def _on_colour(self, change) -> None:
+        self.four_colour = change["new"]
+        if self.exercise is not None:
+            self.exercise.set_four_colour(self.four_colour)
 
     # ------------------------------------------------------------------ results
 

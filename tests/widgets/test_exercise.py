@@ -1,0 +1,338 @@
+"""ExerciseWidget without a browser: whole exercises of every kind answered through the
+public methods and through real clicks on the card pictures; right, partly right, wrong,
+typos (nothing changes) and «объявить нечего»; every verdict explained in Russian."""
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("ipycanvas")
+
+from bezique.cards import Card
+from bezique.positions import load_position
+from bezique.widgets.exercise import ExerciseWidget, Feedback
+
+# Trumps are spades: K♠ Д♠ is a royal marriage, Д♠ В♦ a bezique, К♥ Д♥ a marriage.
+SEVERAL = {"id": "t-several", "kind": "declarations", "trump": "S", "won_trick": True,
+           "hand": ["KS", "QS", "JD", "KH", "QH", "8C", "9C"],
+           "explain": "Пояснение составителя."}
+ONE = {"id": "t-one", "kind": "declarations", "trump": "S", "won_trick": True,
+       "hand": ["KH", "QH", "7C", "8D", "9S", "JC", "AD"]}
+NOTHING = {"id": "t-nothing", "kind": "declarations", "trump": "H", "won_trick": True,
+           "hand": ["QS", "JH", "8C", "9C", "AS", "TD", "7S"]}
+NOT_WON = {"id": "t-notwon", "kind": "declarations", "trump": "H", "won_trick": False,
+           "hand": ["QS", "JD", "8C", "9C", "7S", "KD", "AH"]}
+REUSE = {"id": "t-reuse", "kind": "declarations", "trump": "H", "won_trick": True,
+         "hand": ["QS", "JD", "9C", "8C", "AH"], "table": ["QS", "JD"],
+         "scored": [{"meld": "bezique", "cards": ["QS#2", "JD#2"]}]}
+SEVEN = {"id": "t-seven", "kind": "declarations", "trump": "H", "won_trick": True,
+         "hand": ["7H", "8C", "9C", "AS", "TD", "JS"], "turn_up": "AH"}
+TRICK = {"id": "t-trick", "kind": "trick_winner", "trump": "S", "lead": "TH", "follow": "TH"}
+LEGAL = {"id": "t-legal", "kind": "legal_plays", "trump": "C", "phase": 2,
+         "hand": ["AH", "9H", "KS", "7C", "TD", "8D"], "lead": "QH"}
+SCORE = {"id": "t-score", "kind": "deal_score", "trump": "H",
+         "tricks": [["AS", "7S", "TH", "8H", "AD", "TD", "9C", "TC"], ["AH", "9S", "TS", "8C"]],
+         "scored": [[{"meld": "royal_marriage", "cards": ["KH", "QH"]}],
+                    [{"meld": "bezique", "cards": ["QS", "JD"]},
+                     {"meld": "seven_exchange", "cards": ["7H"]}]],
+         "last_trick": 1}
+
+
+def card(code):
+    rank, suit, copy = code[0], code[1], int(code.split("#")[1]) if "#" in code else 1
+    return Card(rank, suit, copy)
+
+
+@pytest.fixture
+def results():
+    return []
+
+
+def make(position, results=None, **kw):
+    w = ExerciseWidget(position, **kw)
+    if results is not None:
+        w.on_result(results.append)
+    return w
+
+
+# ------------------------------------------------------------------ showing
+
+def test_position_on_cards_with_text_equivalents():
+    w = make(REUSE)
+    hand_text = w.hand_canvas.text.value
+    assert "дама пик" in hand_text and "валет бубен" in hand_text
+    assert w.table_canvas is not None and w.table_canvas.canvas.image_data
+    assert w.hand_canvas.canvas.image_data              # the picture is in the widget state
+    info = w.info_html.value
+    assert "Козырь — черви." in info and "Уже засчитано вам в этой сдаче: безик Д♠ В♦ — 40 очков" in info
+
+
+def test_accepts_a_loaded_position_and_the_led_card_is_shown():
+    w = make(load_position(LEGAL))
+    assert w.kind == "legal_plays"
+    assert "дама червей" in w.extra_canvases[0].text.value
+    assert w.prompt_html.value.count("Какими картами") == 1     # the default Russian prompt
+
+
+def test_every_control_has_a_russian_label():
+    w = make(SEVERAL)
+    assert w.meld_dropdown.description == "Комбинация"
+    assert w.cards_text.description and w.add_button.description == "Добавить"
+    assert w.nothing_button.description == "Объявить нечего"
+    assert w.check_button.description == "Проверить"
+    labels = [label for label, _ in w.meld_dropdown.options]
+    assert "Козырный марьяж" in labels and "Безик" in labels
+
+
+# ------------------------------------------------------------------ declarations
+
+def test_right_by_clicking_cards_and_recognising_the_meld(results):
+    w = make(ONE, results)
+    w.click_card(card("KH"))
+    w.hand_canvas.click_card(card("QH"))                # a real click on the picture
+    assert w.selection == [card("KH"), card("QH")]
+    assert w.add_declaration()                          # meld recognised by the engine's shapes
+    assert w.entries == [("marriage", (card("KH"), card("QH")))]
+    assert w.selection == []                            # ready for the next declaration
+    fb = w.submit()
+    assert isinstance(fb, Feedback) and fb.verdict == "right"
+    assert "марьяж К♥ Д♥ — 20 очков" in fb.message
+    assert results == [fb]
+
+
+def test_right_with_every_legal_declaration_typed_in_russian_and_latin():
+    w = make(SEVERAL)
+    assert w.type_cards("Кп Дп")
+    w.choose_meld("royal_marriage")
+    assert w.add_declaration()
+    assert w.type_cards("QS JD") and w.add_declaration()        # bezique, recognised
+    assert w.type_cards("К♥, Д♥") and w.add_declaration()       # marriage, recognised
+    fb = w.submit()
+    assert fb.verdict == "right", fb.message
+    assert fb.points == 40
+    assert "Пояснение составителя." in fb.message               # the position's explain
+
+
+def test_partly_right_names_what_was_right_missed_and_wrong_with_the_engine_reason():
+    w = make(SEVERAL)
+    w.select_cards(["KS", "QS"])
+    w.choose_meld("royal_marriage")
+    w.add_declaration()
+    w.select_cards(["KH", "QH"])
+    w.choose_meld("royal_marriage")                     # hearts are not trumps
+    w.add_declaration()
+    fb = w.submit()
+    assert fb.verdict == "partial"
+    assert "Верно: козырный марьяж К♠ Д♠ — 40 очков." in fb.message
+    assert "Пропущено:" in fb.message and "безик Д♠ В♦ — 40 очков" in fb.message
+    assert "марьяж К♥ Д♥ — 20 очков" in fb.message
+    assert "Нельзя: козырный марьяж К♥ Д♥. Козырный марьяж — это король и дама козырной масти." in fb.message
+    assert [m for m, _, _ in fb.wrong] == ["royal_marriage"]
+
+
+def test_wrong_when_nothing_is_right():
+    w = make(ONE)
+    w.select_cards(["KH", "QH"])
+    w.choose_meld("bezique")
+    w.add_declaration()
+    fb = w.submit()
+    assert fb.verdict == "wrong"
+    assert fb.message.startswith("Неверно.")
+    assert "Можно было объявить: марьяж К♥ Д♥ — 20 очков." in fb.message
+    assert "Безик — это дама пик и валет бубен" in fb.message
+
+
+def test_typo_is_explained_and_changes_nothing():
+    w = make(SEVERAL)
+    w.type_cards("Кп Дп")
+    w.add_declaration()
+    w.select_cards(["QS"])
+    before = (list(w.entries), w.selection)
+    assert not w.type_cards("Дп Вж")
+    assert "«Вж»" in w.last_message and "Примеры:" in w.last_message
+    assert (list(w.entries), w.selection) == before
+    assert not w.type_cards("Дп Вч")                    # a card you do not hold
+    assert "В♥ у вас нет" in w.last_message
+    assert (list(w.entries), w.selection) == before
+    assert not w.type_cards("QS Дп Дп")                 # three queens of spades: two exist
+    assert "Слишком много" in w.last_message
+    assert (list(w.entries), w.selection) == before
+
+
+def test_nothing_to_declare_right_and_wrong():
+    w = make(NOTHING)
+    w.answer_nothing()
+    fb = w.submit()
+    assert fb.verdict == "right" and fb.message.startswith("Верно! Объявить сейчас нечего.")
+    w = make(ONE)
+    w.answer_nothing()
+    fb = w.submit()
+    assert fb.verdict == "wrong" and "Неверно: объявить можно." in fb.message
+    assert "марьяж К♥ Д♥ — 20 очков" in fb.message
+
+
+def test_declaring_at_the_wrong_moment_gets_the_timing_reason():
+    w = make(NOT_WON)
+    w.type_cards("Дп Вб")
+    w.add_declaration()
+    fb = w.submit()
+    assert fb.verdict == "wrong"
+    assert "Объявлять можно только сразу после выигранной взятки" in fb.message
+
+
+def test_reuse_trap_explained_by_the_engine():
+    w = make(REUSE)
+    # The new queen of spades with the jack already used in the first bezique.
+    w.select_cards([card("QS#1"), card("JD#2")])
+    w.choose_meld("bezique")
+    w.add_declaration()
+    w.select_cards([card("QS#1"), card("JD#1"), card("QS#2"), card("JD#2")])
+    w.add_declaration()                                 # recognised: double bezique
+    fb = w.submit()
+    assert fb.verdict == "partial"
+    assert "двойной безик" in fb.message and "500 очков" in fb.message
+    # Two cards of a face: each says where it lies, so the learner sees which one is meant.
+    assert "Нельзя: безик Д♠ с руки, В♦ со стола. Валет бубен уже был в безике" in fb.message
+    assert "Пропущено: безик Д♠ с руки, В♦ с руки — 40 очков." in fb.message
+
+
+def test_seven_needs_a_choice_of_meld_and_both_seven_actions_are_listed():
+    w = make(SEVEN)
+    w.select_cards(["7H"])
+    assert not w.add_declaration()                      # a seven: declare or exchange?
+    assert "Выберите комбинацию" in w.last_message and w.selection == [card("7H")]
+    w.choose_meld("seven_exchange")
+    assert w.add_declaration()
+    fb = w.submit()
+    assert fb.verdict == "partial"
+    assert "Пропущено: козырная семёрка 7♥ — 10 очков." in fb.message
+
+
+def test_reminders_are_invalid_not_wrong(results):
+    w = make(ONE, results)
+    assert not w.add_declaration()
+    assert "Сначала отметьте карты" in w.last_message
+    fb = w.submit()
+    assert fb.verdict == "invalid" and "«Объявить нечего»" in fb.message
+    w.select_cards(["KH", "QH"])
+    w.choose_meld("marriage")
+    w.add_declaration()
+    w.select_cards(["KH", "QH"])
+    w.choose_meld("marriage")
+    assert not w.add_declaration() and "уже есть в ответе" in w.last_message
+    assert results == []                                # invalid answers are not reported
+
+
+def test_pending_selection_is_added_on_check():
+    w = make(ONE)
+    w.type_cards("кч дч")
+    fb = w.submit()
+    assert fb.verdict == "right"
+
+
+def test_buttons_drive_the_same_answer():
+    w = make(ONE)
+    w.type_cards("Кч Дч")
+    w.add_button.click()
+    assert len(w.entries) == 1
+    w.check_button.click()
+    assert w.feedback.verdict == "right"
+    assert "bezique-feedback-right" in w.feedback_html.value
+    w.clear_button.click()
+    assert w.entries == [] and w.feedback_html.value == ""
+    w.nothing_button.click()
+    w.check_button.click()
+    assert w.feedback.verdict == "wrong"
+
+
+# ------------------------------------------------------------------ tricks
+
+def test_trick_winner_right_and_wrong(results):
+    w = make(TRICK, results)
+    w.lead_button.click()                               # chooses and checks at once
+    assert w.feedback.verdict == "right"
+    assert "Верно! Взятку берёт ходивший." in w.feedback.message
+    assert "из двух одинаковых карт берёт сыгранная первой" in w.feedback.message
+    w2 = make(TRICK)
+    w2.choose_winner("follow")
+    fb = w2.submit()
+    assert fb.verdict == "wrong" and fb.message.startswith("Неверно: взятку берёт ходивший.")
+    assert "берёт" in w2.extra_canvases[0].text.value
+    assert make(TRICK).submit().verdict == "invalid"
+    with pytest.raises(ValueError):
+        w2.choose_winner("dealer")
+
+
+# ------------------------------------------------------------------ legal plays
+
+def test_legal_plays_right_partial_wrong():
+    w = make(LEGAL)                                     # must follow hearts and head the queen
+    w.click_card("AH")
+    fb = w.submit()
+    assert fb.verdict == "right", fb.message
+    assert "перебить Д♥" in fb.message
+    assert w.hand_canvas.highlighted == {card("AH")}
+
+    w = make(LEGAL)
+    w.select_cards(["AH", "9H"])
+    fb = w.submit()
+    assert fb.verdict == "partial"
+    assert "Так играть нельзя: 9♥." in fb.message
+
+    w = make(LEGAL)
+    w.type_cards("7♣ 8♦")
+    fb = w.submit()
+    assert fb.verdict == "wrong"
+    assert "Можно сыграть: Т♥." in fb.message
+    assert "Так играть нельзя: 8♦." in fb.message
+
+    assert make(LEGAL).submit().verdict == "invalid"
+
+
+# ------------------------------------------------------------------ deal tally
+
+def test_deal_score_right_partial_wrong_and_not_a_number():
+    # Brisques: 5 and 2; declarations 40 and 50; the last trick to player 2.
+    w = make(SCORE)
+    assert "Игрок 2 объявлял: безик Д♠ В♦; обмен козырной семёрки" in w.info_html.value
+    assert "Последнюю взятку взял игрок 2." in w.info_html.value
+    assert "туз пик" in w.extra_canvases[0].text.value
+    w.set_scores([90, 80])
+    fb = w.submit()
+    assert fb.verdict == "right", fb.message
+    assert "Игрок 1: бриски 50 очков, объявления 40 очков, последняя взятка 0 очков — всего 90 очков (верно)." in fb.message
+
+    w.set_scores([90, 70], brisques=[50, 20], last_trick=[0, 0])
+    fb = w.submit()
+    assert fb.verdict == "partial"
+    assert "у игрока 2 последняя взятка: 10 очков, а не 0" in fb.message
+
+    w.set_scores([100, 70])
+    w.parts_toggle.value = False
+    fb = w.submit()
+    assert fb.verdict == "wrong" and "у вас 100" in fb.message
+
+    w.set_scores(["девяносто", 80])
+    fb = w.submit()
+    assert fb.verdict == "invalid" and "«девяносто»" in fb.message
+    w.set_scores([None, None])
+    assert w.submit().verdict == "invalid"
+
+
+# ------------------------------------------------------------------ options
+
+def test_four_colour_redraws_every_picture():
+    w = make(REUSE)
+    before = w.hand_canvas.canvas.image_data
+    w.set_four_colour(True)
+    assert w.hand_canvas.four_colour and w.table_canvas.four_colour
+    assert w.hand_canvas.canvas.image_data != before
+
+
+def test_methods_of_another_kind_are_refused():
+    w = make(TRICK)
+    with pytest.raises(ValueError):
+        w.select_cards(["TH"])
+    with pytest.raises(ValueError):
+        make(ONE).choose_winner("lead")
+    with pytest.raises(ValueError):
+        make(ONE).set_scores([1, 2])
