@@ -291,6 +291,27 @@ def filtered_toc() -> tuple[Path, list[str], list[str]]:
 
 
 # --------------------------------------------------------------------------------------------
+# 3a. the exercise notebooks (part «Упражнения» of _toc.yml)
+#
+# They live in exercises/, beside their position files, where Voilà and nbval run them; the
+# book's sources are in book/, so they are copied into book/exercises/ (gitignored) before each
+# build. Only changed files are copied, so an incremental build stays incremental.
+
+EXERCISES_SRC = ROOT / "exercises"
+EXERCISES_DST = BOOK / "exercises"
+
+
+def copy_exercises() -> None:
+    if not EXERCISES_SRC.is_dir():
+        return
+    EXERCISES_DST.mkdir(exist_ok=True)
+    for src in sorted(EXERCISES_SRC.glob("*.ipynb")):
+        dst = EXERCISES_DST / src.name
+        if not dst.exists() or dst.read_bytes() != src.read_bytes():
+            shutil.copy2(src, dst)
+
+
+# --------------------------------------------------------------------------------------------
 # 4. the build
 
 _NOT_SOURCES = {"_build", "node_modules", "_vendor", ".ipynb_checkpoints", "__pycache__"}
@@ -299,7 +320,8 @@ _NOT_SOURCES = {"_build", "node_modules", "_vendor", ".ipynb_checkpoints", "__py
 def newest_source_mtime() -> float:
     """The newest modification time of anything the built book depends on."""
     newest = Path(__file__).stat().st_mtime
-    for root in (BOOK, ROOT / "bezique"):
+    # exercises/: the exercise notebooks and their position files (see copy_exercises).
+    for root in (BOOK, ROOT / "bezique", EXERCISES_SRC):
         for folder, dirs, files in os.walk(root):
             dirs[:] = [d for d in dirs if d not in _NOT_SOURCES]
             for name in files:
@@ -431,6 +453,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_npm:
         npm_install()
     vendor()
+    copy_exercises()            # exercises/*.ipynb -> book/exercises/ (see 3a)
     toc, present, missing = filtered_toc()
     say(f"главы: {len(present)} есть" + (f", {len(missing)} пока нет: " + ", ".join(missing) if missing else ""))
     # A full build re-reads every chapter, so its log holds every warning (tests/book reads it).
