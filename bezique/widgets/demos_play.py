@@ -49,8 +49,8 @@ def _draw(cc: CardCanvas, key, draw) -> None:
 
 def _four_colour_box(canvases) -> W.Checkbox:
     """A «четыре цвета мастей» switch for the canvases of a demo."""
-    box = W.Checkbox(value=False, description="Четыре цвета мастей (♣ зелёные, ♦ синие)",
-                     style=_WIDE, indent=False)
+    box = W.Checkbox(value=False, description="Четыре цвета мастей", indent=False,
+                     tooltip="Трефы зелёные, бубны синие", layout=W.Layout(width="auto"))
 
     def flip(change):
         for cc in canvases:
@@ -194,11 +194,10 @@ class CompareCards(W.VBox):
                  f"Порядок в масти: {order}."]
         if top.rank == "T" and low.rank in "KQJ":
             lines.append("Десятка старше короля, дамы и валета — в безике она сразу за тузом.")
-        for c in (top, low):
-            if c.is_brisque:
-                lines.append(f"{c.ru} — {'бриск' if c.rank == 'A' else 'тоже бриск'}: 10 очков тому, "
-                             "у кого она окажется во взятках.")
-                break
+        brisques = [c.ru for c in (top, low) if c.is_brisque]
+        if brisques:
+            lines.append(f"{' и '.join(brisques)} — {'бриски' if len(brisques) > 1 else 'бриск'}: "
+                         "10 очков за карту тому, в чьих взятках она окажется.")
         if not top.is_brisque and not top.is_court:
             lines.append("Девятки, восьмёрки и семёрки очков не приносят, но старшинство у них есть.")
         return "<br>".join(lines)
@@ -255,9 +254,9 @@ class CutForDeal(W.VBox):
         for cuts in rounds[:-1]:
             lines.append(f"{PLAYERS[0]} — {cuts[0].ru}, {PLAYERS[1]} — {cuts[1].ru}: карты одного "
                          "достоинства, жребий тянут снова.")
-        lines.append(f"{PLAYERS[0]} — {last[0].ru}, {PLAYERS[1]} — {last[1].ru}: {word} карта у "
-                     f"{'Анны' if dealer == 0 else 'Бориса'}. <b>Первым сдаёт "
-                     f"{PLAYERS[dealer]}</b>, масть не важна.")
+        lines.append(f"{capitalize(word)} карта — {last[dealer].ru} — у "
+                     f"{'Анны' if dealer == 0 else 'Бориса'}: <b>первым сдаёт {PLAYERS[dealer]}</b>. "
+                     "Масть значения не имеет.")
         self.result.value = _html("<br>".join(lines))
 
 
@@ -277,7 +276,8 @@ class DealStepper(W.VBox):
     def __init__(self, seed: int = 1, pattern: str = "3-2-3", club_bonuses: bool = False):
         self.step = 0
         self.pattern = W.Dropdown(options=PATTERN_OPTIONS, value=pattern,
-                                  description="Как сдавать:", style=_WIDE)
+                                  description="Как сдавать:", style=_WIDE,
+                                  layout=W.Layout(width="max-content"))
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",
                                      style=_WIDE, layout=W.Layout(width="13em"))
         self.club = W.Checkbox(value=club_bonuses, indent=False, style=_WIDE,
@@ -346,14 +346,13 @@ class DealStepper(W.VBox):
             packets = [packet for seat, packet in done if seat == p]
             hand = [c for packet in packets for c in packet]
             dealt += len(hand)
-            fresh = frozenset(packets[-1]) if packets else frozenset()   # its latest packet
+            fresh = frozenset(packets[-1]) if packets and not turned else frozenset()
             _draw(cc, (tuple(hand), fresh), lambda cc=cc, p=p, hand=hand, fresh=fresh: cc.show_hand(
                 hand, highlighted=fresh, order="alternate",
                 caption=f"{SEAT_NAMES[p]}: {plural(len(hand), 'карта')}"))
         left = self.deal.rules.pack_size - dealt - (1 if turned else 0)
         up = self.turn_up if turned else None
-        _draw(self.middle, (left, up), lambda: self.middle.show_stock(
-            left, up, caption="Талон и открытый козырь" if turned else "Колода в руках сдатчика"))
+        _draw(self.middle, (left, up), lambda: self.middle.show_stock(left, up))
         self.next.disabled = self.all.disabled = turned
         self.status.value = _html(self.describe())
 
@@ -410,26 +409,28 @@ class TrickWinner(W.VBox):
         self.reply: Card | None = None
         self.trump = W.ToggleButtons(options=SUIT_OPTIONS, value=trump, description="Козырь:",
                                      style={"button_width": "6.5em"})
-        self.deck = CardCanvas(name="Все карты", scale=0.8)
+        self.decks = [CardCanvas(name=f"Карты: {n}", scale=0.8) for n in ("пики и черви",
+                                                                         "трефы и бубны")]
         self.trick = CardCanvas(name="Взятка")
         faces = [("—", None)] + [(f"{c.ru} — {c.name_ru}", c) for c in order_cards(make_pack(1))]
         self.lead_list = W.Dropdown(options=faces, description="Ход:", style=_WIDE)
         self.reply_list = W.Dropdown(options=faces, description="Ответ:", style=_WIDE)
-        self.examples = [W.Button(description=name, tooltip=f"Пример: {name.lower()}")
-                         for name, *_ in TRICK_EXAMPLES]
+        self.examples = [W.Button(description=name, tooltip=f"Пример: {name.lower()}",
+                                  layout=W.Layout(width="auto")) for name, *_ in TRICK_EXAMPLES]
         self.result = W.HTML()
         self._quiet = False
-        self.deck.on_card_click(self.click)
+        for deck in self.decks:
+            deck.on_card_click(self.click)
         self.trick.on_card_click(self._clear)
         self.trump.observe(lambda _: self.render(), names="value")
         self.lead_list.observe(self._on_list, names="value")
         self.reply_list.observe(self._on_list, names="value")
         for b, (_, t, l, r) in zip(self.examples, TRICK_EXAMPLES):
             b.on_click(lambda _, t=t, l=l, r=r: self.set_trick(parse_cards(l)[0], parse_cards(r)[0], t))
-        super().__init__([self.trump, self.deck, W.HBox([self.lead_list, self.reply_list]),
+        super().__init__([self.trump, *self.decks, W.HBox([self.lead_list, self.reply_list]),
                           self.trick, self.result, W.HTML("Примеры:"),
                           W.HBox(self.examples, layout=W.Layout(flex_flow="row wrap")),
-                          _four_colour_box([self.deck, self.trick])])
+                          _four_colour_box([*self.decks, self.trick])])
         self.set_trick(parse_cards(lead)[0] if lead else None,
                        parse_cards(reply)[0] if reply else None)
 
@@ -484,10 +485,10 @@ class TrickWinner(W.VBox):
 
     def render(self) -> None:
         trump = self.trump.value
-        pack = make_pack(1)
-        _draw(self.deck, trump, lambda: self.deck.show_hand(
-            pack, highlighted={c for c in pack if c.suit == trump}, max_width=780,
-            caption=f"Козырь — {SUIT_NAME_RU[trump]}: козыри обведены"))
+        for deck, suits in zip(self.decks, ("SH", "CD")):
+            cards = [c for c in make_pack(1) if c.suit in suits]
+            _draw(deck, trump, lambda deck=deck, cards=cards: deck.show_hand(
+                cards, highlighted={c for c in cards if c.suit == trump}, max_width=760))
         plays = [(n, c) for n, c in (("Ход", self.lead), ("Ответ", self.reply)) if c]
         self.trick.show_trick(plays, winner=self.winner(), slots=2)
         self.result.value = _html(self.verdict())
@@ -666,10 +667,9 @@ class SevenDemo(W.VBox):
     def render(self) -> None:
         d = self.deal
         last = next(e for e in reversed(d.log) if e[0] == "trick")
-        names = ("соперник", "ваша карта")
-        trick = [(names[s], c) for s, c in zip(last[3], last[2])]
         self.canvas.show_scene(d.hands[YOU], opponent=len(d.hands[OPP]), stock=d.stock_count,
-                               turn_up=d.turn_up, trick=trick, winner=last[3].index(last[1]),
+                               turn_up=d.turn_up, trick=list(last[2]),
+                               winner=last[3].index(last[1]),
                                highlighted={c for c in d.hands[YOU] if c.face == ("7", d.trump)},
                                names=("Вы", "Соперник"))
         buttons = []
@@ -690,8 +690,9 @@ class SevenDemo(W.VBox):
         d = self.deal
         names = ["Соперник", "Вы"]
         lines = []
+        last = max(i for i, e in enumerate(d.log) if e[0] == "trick" and i < self.start)
         for i, e in enumerate(d.log):
-            if e[0] in ("seven_turned", "seven_played", "declare") or (
+            if e[0] in ("seven_turned", "seven_played", "declare") or i == last or (
                     e[0] == "draw" and e[1] == YOU and i >= self.start):
                 line = describe_event(e, YOU, names)
                 if line:
@@ -714,8 +715,8 @@ class SevenTable:
     """What each source's rules offer for a trump seven, computed on the demo's positions:
     a table for the chapter (HTML), every cell asked of the engine."""
 
-    COLUMNS = ("Источник", "Вариант seven_rule", "Открыт король: что можно", "Открыта семёрка: что можно",
-               "Взятка взята козырной семёркой")
+    COLUMNS = ("Источник", "Вариант seven_rule", "Открыт король", "Открыта семёрка",
+               "Взятка взята семёркой")
 
     def rows(self) -> list[tuple[str, ...]]:
         out = []
@@ -723,13 +724,13 @@ class SevenTable:
             rules = RuleSet.preset(preset)
 
             def offer(position):
-                acts = [("обмен" if d.meld == SEVEN_EXCHANGE else "показ") + f" ({points(d.points)})"
+                acts = [("обмен" if d.meld == SEVEN_EXCHANGE else "показ") + f" +{d.points}"
                         for d in seven_position(rules, position).legal_declarations(YOU)]
                 return ", ".join(acts) or "ничего"
             auto = seven_position(rules, "won_with_seven").declared[YOU]
             out.append((label.split(":")[0], rules.seven_rule,
                         offer("plain"), offer("seven_up"),
-                        f"сразу {points(auto)}" if auto else "ничего"))
+                        f"сразу +{auto}" if auto else "ничего"))
         return out
 
     def _repr_html_(self) -> str:

@@ -90,9 +90,9 @@ def test_compare_suit_change_and_sorting():
 
 def test_cut_high_and_low_give_the_deal_to_different_players():
     w = CutForDeal(seed=3)
-    assert "Первым сдаёт Анна" in w.result.value           # Т♠ against 9♣
+    assert "первым сдаёт Анна" in w.result.value           # Т♠ against 9♣
     w.rule.value = "low"
-    assert "Первым сдаёт Борис" in w.result.value
+    assert "первым сдаёт Борис" in w.result.value
 
 
 def test_cut_tie_is_cut_again():
@@ -159,7 +159,7 @@ def test_trick_default_trump_seven_beats_ace():
     w = TrickWinner()
     assert w.winner() == 1
     assert "козырь бьёт любую некозырную карту" in w.result.value
-    assert w.trick.canvas.image_data and w.deck.canvas.image_data
+    assert w.trick.canvas.image_data and all(d.canvas.image_data for d in w.decks)
 
 
 @pytest.mark.parametrize("index", range(5))
@@ -170,16 +170,23 @@ def test_trick_examples_match_the_engine(index):
     assert reason.split(":")[0] in w.result.value.replace("&quot;", '"')
 
 
+def click_deck(w, card):
+    """Click a card in the row of its suits (♠♥ above, ♣♦ below)."""
+    w.decks[0 if card.suit in "SH" else 1].click_card(card)
+
+
 def test_trick_clicks_lead_then_reply_and_identical_copies():
     w = TrickWinner(lead=None, reply=None)
     assert "Щёлкните по карте" in w.result.value
-    w.deck.click_card(Card("T", "C"))
+    click_deck(w, Card("T", "C"))
     assert w.lead is Card("T", "C") and w.reply is None
-    w.deck.click_card(Card("T", "C"))
+    click_deck(w, Card("T", "C"))
     assert w.reply is Card("T", "C", 2)                 # the other copy
     assert "сыгранная первой" in w.result.value
-    w.deck.click_card(Card("8", "D"))                   # a third click starts a new trick
+    click_deck(w, Card("8", "D"))                       # a third click starts a new trick
     assert w.lead is Card("8", "D") and w.reply is None
+    click_deck(w, Card("K", "H"))
+    assert w.winner() == 1 and "козырь" in w.result.value
 
 
 def test_trick_off_suit_never_wins_and_trump_choice_matters():
@@ -203,6 +210,7 @@ def test_seven_canonical_exchange_or_declare():
     w = SevenDemo()
     assert labels(w) == ["Обменять 7♥ на открытый К♥: +10 очков", "Показать 7♥: +10 очков",
                          "Ничего не объявлять"]
+    assert "Вы — Т♣, Соперник — 7♣. Вы берёте взятку" in w.status.value
     w.actions.children[0].click()
     d = w.deal
     assert d.turn_up is Card("7", "H", 1) and Card("K", "H") in d.hands[1]
