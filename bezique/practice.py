@@ -54,7 +54,23 @@ class PracticeSession:
         self.deal: Deal = self.game.start_deal()
         self.deal_number: int | None = None
         self._undo_used = False
+        self.results: list[dict] = []     # deals finished at this table (see `statistics`)
         self._run_opponent()
+
+    # ------------------------------------------------------------------ settings
+    @property
+    def opponent_title(self) -> str:
+        """«Новичок», «Любитель» or «Мастер»."""
+        return OPPONENTS[self.opponent_name]
+
+    def set_opponent(self, opponent: str, options: dict | None = None) -> None:
+        """Another opponent (or the same with another thinking budget) from its next move on."""
+        from .players.match import make_player
+        if opponent not in OPPONENTS:
+            raise IllegalAction(f"Нет такого соперника «{opponent}»: есть "
+                                f"{', '.join(OPPONENTS.values())}.")
+        self.opponent_name = opponent
+        self.opponent = make_player(opponent, seed=self.seed, **(options or {}))
 
     # ------------------------------------------------------------------ state
     @property
@@ -92,6 +108,8 @@ class PracticeSession:
             return Outcome(False, e.message, getattr(e, "rule", None))
         self._undo_used = False
         self._run_opponent()
+        if self.deal.is_over:
+            self._record_result()
         return Outcome(True, "", None, self.log()[before:])
 
     def _run_opponent(self) -> None:
@@ -125,6 +143,8 @@ class PracticeSession:
                 else [0] * len(self.game.totals)
             self.game.winner = None
             self.game.deal = self.deal
+        if self.results and self.results[-1]["deal"] is self.deal:
+            self.results.pop()                      # the deal is played on: not finished yet
         self.deal = self.deal.undo(len(actions) - mine[-1])
         self.game.deal = self.deal
         self._undo_used = True
@@ -191,15 +211,33 @@ class PracticeSession:
             self._run_opponent()
         return Outcome(True, "Сдача загружена.")
 
-    def replay_states(self) -> list[Deal]:
-        """Every state of the current deal from the start, one per action (for step-by-step replay)."""
-        hands, turn_up, stock = self.deal.initial
-        d = create_deal(self.rules, self.deal.dealer, hands, turn_up, stock)
+    def replay_states(self, deal: Deal | None = None) -> list[Deal]:
+        """Every state of the current deal (or of `deal`) from the start, one per action (for
+        step-by-step replay)."""
+        deal = self.deal if deal is None else deal
+        hands, turn_up, stock = deal.initial
+        d = create_deal(deal.rules, deal.dealer, hands, turn_up, stock)
         states = [d.clone()]
-        for seat, act in self.deal.actions:
+        for seat, act in deal.actions:
             d.apply(act, seat)
             states.append(d.clone())
         return states
+
+    # ------------------------------------------------------------------ statistics
+    def _record_result(self) -> None:
+        scores = self.deal.result()["scores"]
+        self.results.append({"deal": self.deal, "you": scores[self.human],
+                             "opponent": scores[self.bot], "opponent_name": self.opponent_name})
+
+    def statistics(self) -> dict[str, float]:
+        """The deals finished at this table: played, won, lost, drawn, the average margin
+        (your points minus the opponent's, per deal) and your average score."""
+        n = len(self.results)
+        margins = [r["you"] - r["opponent"] for r in self.results]
+        return {"deals": n, "won": sum(m > 0 for m in margins), "lost": sum(m < 0 for m in margins),
+                "drawn": sum(m == 0 for m in margins),
+                "average_margin": sum(margins) / n if n else 0.0,
+                "average_score": sum(r["you"] for r in self.results) / n if n else 0.0}
 
     # ------------------------------------------------------------------ the game
     def game_totals(self) -> list[int]:

@@ -140,3 +140,34 @@ def test_unknown_opponent_and_rules():
         PracticeSession("grandmaster")
     with pytest.raises(BeziqueError):
         PracticeSession("random", rules="three_handed")
+
+
+def test_statistics_and_undo_of_a_finished_deal():
+    s = PracticeSession("random", seed=3)
+    assert s.statistics()["deals"] == 0
+    play_out(s, random.Random(3))
+    st = s.statistics()
+    sc = s.deal.result()["scores"]
+    assert st["deals"] == 1 and st["won"] + st["lost"] + st["drawn"] == 1
+    assert st["average_margin"] == sc[s.human] - sc[s.bot]
+    assert s.undo().ok and s.statistics()["deals"] == 0       # reopened: not finished any more
+    play_out(s, random.Random(5))
+    assert s.statistics()["deals"] == 1
+
+
+def test_another_opponent_from_the_next_move():
+    s = PracticeSession("random", seed=1)
+    s.set_opponent("search", {"time_limit": 0.05, "samples": 4})
+    assert s.opponent_name == "search" and s.opponent_title == "Мастер"
+    assert s.opponent.time_limit == 0.05
+    with pytest.raises(Exception):
+        s.set_opponent("grandmaster")
+
+
+def test_replay_states_of_an_earlier_deal():
+    s = PracticeSession("random", seed=2)
+    play_out(s, random.Random(2))
+    old = s.deal
+    s.new_deal()
+    states = s.replay_states(old)
+    assert states[-1].result() == old.result() and len(states) == len(old.actions) + 1
