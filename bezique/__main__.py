@@ -1,4 +1,4 @@
-"""`python -m bezique solve | check | selfplay | replay | bench` (formats.md)."""
+"""`python -m bezique solve | check | selfplay | replay | bench | match | play` (formats.md)."""
 
 from __future__ import annotations
 
@@ -102,6 +102,16 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def cmd_match(args) -> int:
+    from .players.match import main_match
+    return main_match(args)
+
+
+def cmd_play(args) -> int:
+    from .players.play import main_play
+    return main_play(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bezique",
                                      description="Безик: движок правил, позиции и записи сдач.")
@@ -127,6 +137,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true")
     p.add_argument("--json", action="store_true", help="в конце строка JSON с результатами")
     p.set_defaults(func=cmd_bench)
+    p = sub.add_parser("match", help="матч компьютерных соперников: random, heuristic, search")
+    p.add_argument("a", choices=("random", "heuristic", "search"))
+    p.add_argument("b", choices=("random", "heuristic", "search"))
+    p.add_argument("--deals", type=int, default=100, help="число сдач (каждая играется дважды)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--rules", default="canonical")
+    p.add_argument("--out", help="записать сдачи в .jsonl (bezique-deal/1)")
+    p.add_argument("--json", action="store_true", help="в конце строка JSON с итогами")
+    p.add_argument("--samples", type=int, help="Мастер: число разыгранных вариантов на ход")
+    p.add_argument("--time-limit", type=float, help="Мастер: секунд на ход (0 — без предела)")
+    p.add_argument("--progress", action="store_true", help="печатать ход матча в stderr")
+    p.set_defaults(func=cmd_match)
+    p = sub.add_parser("play", help="сыграть сдачу против компьютера в терминале")
+    p.add_argument("--opponent", default="heuristic", choices=("random", "heuristic", "search"))
+    p.add_argument("--seed", type=int)
+    p.add_argument("--rules", default="canonical")
+    p.add_argument("--deals", type=int, default=1, help="сколько сдач сыграть")
+    p.add_argument("--no-review", action="store_true", help="без разбора ошибок после сдачи")
+    p.add_argument("--save", help="сохранить запись сдачи в файл")
+    p.set_defaults(func=cmd_play)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

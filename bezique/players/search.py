@@ -30,6 +30,7 @@ from .determinize import Template, action_key
 from .endgame import Endgame, hands_from_view
 from .heuristic import Obs, decide, heuristic_action
 from .random_player import random_action
+from ..tricks import winning_index
 
 DEFAULT_SAMPLES = 64
 DEFAULT_TIME_LIMIT = 0.25
@@ -71,17 +72,68 @@ def margin(deal: Deal, seat: int) -> int:
     return s[seat] - s[1 - seat]
 
 
-def playout(deal: Deal, policy: str = "heuristic", rng: random.Random | None = None) -> Deal:
-    """Play `deal` to its end, both seats by the given policy."""
-    apply = deal.apply
-    if policy == "random":
-        rng = rng or random.Random(0)
-        while deal.stage != "over":
-            apply(random_action(deal.legal_actions(), rng))
-    else:
-        while deal.stage != "over":
-            apply(decide(Obs.from_deal(deal, deal.to_act)))
+def playout(deal: Deal, policy: str = "heuristic", rng: random.Random | None = None,
+            draws: "Draws | None" = None) -> Deal:
+    """Play `deal` to its end, both seats by the given policy ("heuristic" or "random").
+    With `draws`, each seat's future stock cards come from its own stream (see `Draws`)."""
+    while deal.stage != "over":
+        seat = deal.to_act
+        if policy == "random":
+            act = random_action(deal.legal_actions(), rng or random.Random(0))
+        else:
+            act = decide(Obs.from_deal(deal, seat))
+        step(deal, act, seat, draws)
     return deal
+
+
+class Draws:
+    """Couples the stock between candidate actions: each seat receives the same sequence of
+    stock cards whoever wins the tricks (the last face-down card goes to the winner of the last
+    stock trick, as the rules say). From the searching seat's knowledge the stock is in random
+    order, so dealing each seat's draws from its own random stream gives every candidate exactly
+    the right chances; but the candidates are compared on the same future cards, which removes
+    most of the luck from their differences."""
+
+    __slots__ = ("streams", "pos")
+
+    def __init__(self, streams: dict, pos: list | None = None):
+        self.streams = streams
+        self.pos = pos if pos is not None else [0, 0]
+
+    @classmethod
+    def split(cls, stock_cards: list, me: int) -> "Draws":
+        m = (len(stock_cards) - 1) // 2
+        return cls({me: stock_cards[:m], 1 - me: stock_cards[m:2 * m]})
+
+    def copy(self) -> "Draws":
+        return Draws(self.streams, list(self.pos))
+
+    def arrange(self, deal: Deal, winner: int) -> None:
+        """Put the winner's and the loser's next cards on top of the stock before they draw."""
+        stock = deal.stock
+        n = len(stock)
+        if n < 2:
+            return
+        loser = 1 - winner
+        pos = self.pos
+        a = self.streams[winner][pos[winner]]
+        b = self.streams[loser][pos[loser]]
+        pos[winner] += 1
+        pos[loser] += 1
+        i = stock.index(a)
+        stock[i], stock[n - 1] = stock[n - 1], stock[i]
+        j = stock.index(b)
+        stock[j], stock[n - 2] = stock[n - 2], stock[j]
+
+
+def step(deal: Deal, act, seat: int, draws: Draws | None) -> None:
+    """Apply an action; with `draws`, arrange the stock first when this play ends a trick."""
+    if (draws is not None and deal.phase == 1 and len(deal.trick) == deal.n - 1
+            and type(act) is Play):
+        lead = deal.trick[0]
+        w = seat if winning_index((lead, act.card), deal.trump) == 1 else deal.trick_seats[0]
+        draws.arrange(deal, w)
+    deal.apply(act, seat)
 
 
 def candidates(view) -> list:
@@ -96,16 +148,23 @@ def candidates(view) -> list:
         if not decls:
             out.append(next((a for a in legal if type(a) is Pass), PASS))
         return sorted(out, key=action_key)
-    table = view.tables[view.seat]
-    scored = view.scored[view.seat]
     seen, out = set(), []
     for a in sorted(legal, key=action_key):
-        c = a.card
-        k = (c.face, c in table, frozenset(i for i, d in enumerate(scored) if c in d.cards))
+        k = _equiv(view, a)
         if k not in seen:
             seen.add(k)
             out.append(a)
     return out
+
+
+def _equiv(view, a) -> tuple:
+    """Actions that lead to the same position get the same key (identical copies of a card)."""
+    if type(a) is Play:
+        c = a.card
+        scored = view.scored[view.seat]
+        return ("play", c.face, c in view.tables[view.seat],
+                frozenset(i for i, d in enumerate(scored) if c in d.cards))
+    return action_key(a)
 
 
 class SearchPlayer:
@@ -117,13 +176,17 @@ class SearchPlayer:
 
     def __init__(self, seed: int | None = None, samples: int = DEFAULT_SAMPLES,
                  time_limit: float | None = DEFAULT_TIME_LIMIT, rollout: str = "heuristic",
-                 endgame: bool = True):
+                 endgame: bool = True, coupled: bool = True, prior_z: float | None = 1.0,
+                 prior_margin: float = 0.0):
         self.seed = seed
         self.rng = random.Random(seed)
         self.samples = samples
         self.time_limit = time_limit
         self.rollout = rollout
         self.endgame = endgame
+        self.coupled = coupled
+        self.prior_z = prior_z
+        self.prior_margin = prior_margin
         self._solver: Endgame | None = None
         self._solver_key = None
         self.last: Analysis | None = None
@@ -143,10 +206,17 @@ class SearchPlayer:
 
     # -------------------------------------------------------------- analysis
     def analyse(self, view, samples: int | None = None, time_limit: float | None | str = "default",
-                rng: random.Random | None = None) -> Analysis:
-        """Value every candidate action of the view's seat (the seat must be to act)."""
+                rng: random.Random | None = None, include=()) -> Analysis:
+        """Value every candidate action of the view's seat (the seat must be to act). Actions in
+        `include` are valued too even if they would not be candidates (e.g. a pass)."""
         t0 = time.perf_counter()
         cands = candidates(view)
+        if include:
+            keys = {_equiv(view, a) for a in cands}
+            for a in include:
+                if _equiv(view, a) not in keys:
+                    cands.append(a)
+                    keys.add(_equiv(view, a))
         if len(cands) == 1:
             av = ActionValue(cands[0], 0.0, 0, True)
             return Analysis([av], "forced", 0, time.perf_counter() - t0, {action_key(cands[0]): av})
@@ -175,34 +245,78 @@ class SearchPlayer:
         tmpl = Template(view)
         rows: list[dict] = []                         # per sample: candidate index -> margin
         alive = list(range(len(cands)))
+        default = self._default_index(view, cands)
         policy = self.rollout
         n = 0
+        declare_pending = view.stage == "declare"
         while n < samples and len(alive) > 1:
-            base = tmpl.sample(rng)
+            cards = list(tmpl.unseen)
+            rng.shuffle(cards)
+            h = tmpl.hidden_count
+            base = tmpl.deal(cards[:h], cards[h:])
+            draws = Draws.split(cards[h:], me) if self.coupled else None
+            if draws is not None and declare_pending:
+                draws.arrange(base, me)               # the draw after this declaration turn
             seed = rng.getrandbits(32)
             row = {}
             for i in alive:
                 d = base.clone()
-                d.apply(cands[i], me)
-                playout(d, policy, random.Random(seed) if policy == "random" else None)
+                dr = draws.copy() if draws is not None else None
+                prng = random.Random(seed) if policy == "random" else None
+                step(d, cands[i], me, dr)
+                playout(d, policy, prng, dr)
                 row[i] = margin(d, me)
             rows.append(row)
             n += 1
             if n >= PRUNE_AFTER:
-                alive = _prune(alive, rows)
+                alive = _prune(alive, rows, keep=default)
             if limit is not None and time.perf_counter() - t0 >= limit:
                 break
         vals = []
         for i, a in enumerate(cands):
             got = [r[i] for r in rows if i in r]
             vals.append(ActionValue(a, sum(got) / len(got) if got else float("-inf"), len(got)))
-        # Survivors first (they have the most samples), then by value.
-        vals.sort(key=lambda av: (-(av.samples == n), -av.value, action_key(av.action)))
-        return Analysis(vals, "rollouts", n, time.perf_counter() - t0,
-                        {action_key(av.action): av for av in vals})
+        choice = self._select(alive, rows, default)
+        order = sorted(range(len(cands)),
+                       key=lambda i: (i != choice, -(vals[i].samples == n), -vals[i].value,
+                                      action_key(cands[i])))
+        ranked = [vals[i] for i in order]
+        return Analysis(ranked, "rollouts", n, time.perf_counter() - t0,
+                        {action_key(av.action): av for av in ranked})
+
+    def _default_index(self, view, cands) -> int | None:
+        """The Любитель's choice among the candidates (kept unless clearly beaten)."""
+        if self.prior_z is None:
+            return None
+        act = decide(Obs.from_view(view))
+        keys = [action_key(c) for c in cands]
+        k = action_key(act)
+        if k in keys:
+            return keys.index(k)
+        if type(act) is Play:                        # an identical copy of a candidate card
+            for i, c in enumerate(cands):
+                if type(c) is Play and c.card.face == act.card.face \
+                        and (c.card in view.tables[view.seat]) == (act.card in view.tables[view.seat]):
+                    return i
+        return None
+
+    def _select(self, alive, rows, default) -> int:
+        """The best survivor; the default (the heuristic's choice) stays unless the best beats
+        it by `prior_margin` points plus `prior_z` standard errors of the paired difference."""
+        full = [r for r in rows if all(i in r for i in alive)]
+        n = len(full)
+        best = max(alive, key=lambda i: (sum(r[i] for r in full) / max(1, n), -i))
+        if default is None or best == default or default not in alive or n < 2:
+            return best
+        diffs = [r[best] - r[default] for r in full]
+        md = sum(diffs) / n
+        var = sum((x - md) ** 2 for x in diffs) / (n - 1)
+        if md > self.prior_margin + self.prior_z * math.sqrt(var / n):
+            return best
+        return default
 
 
-def _prune(alive: list[int], rows: list[dict]) -> list[int]:
+def _prune(alive: list[int], rows: list[dict], keep: int | None = None) -> list[int]:
     """Drop candidates clearly worse than the current best, judged on paired differences
     (the same sampled deals), so that luck common to all candidates cancels out."""
     live_rows = [r for r in rows if all(i in r for i in alive)]
@@ -211,15 +325,15 @@ def _prune(alive: list[int], rows: list[dict]) -> list[int]:
         return alive
     means = {i: sum(r[i] for r in live_rows) / n for i in alive}
     best = max(alive, key=lambda i: (means[i], -i))
-    keep = []
+    out = []
     for i in alive:
-        if i == best:
-            keep.append(i)
+        if i == best or i == keep:
+            out.append(i)
             continue
         diffs = [r[best] - r[i] for r in live_rows]
         md = sum(diffs) / n
         var = sum((x - md) ** 2 for x in diffs) / max(1, n - 1)
         se = math.sqrt(var / n)
         if md <= PRUNE_MARGIN + 2.5 * se:
-            keep.append(i)
-    return keep
+            out.append(i)
+    return out

@@ -1,0 +1,422 @@
+"""The coach (тренер): what is legal now and why the rest is not, a hint with a reason, and
+after the deal the learner's costliest decisions.
+
+Everything here works from one seat's `PlayerView`, so the coach never uses a card the learner
+could not know. The rules are never re-implemented: the reasons quoted are the engine's own
+Russian messages (`bezique.tricks.legal_reason` / `play_problem`, and for declarations the
+message the engine gives when the action is tried — `bezique.melds.explain_illegal`), obtained
+by trying the action on a deal rebuilt from the view (`determinize.Template`).
+
+Public API (all Russian text):
+
+* `legality(view) -> Legality` — `allowed` (actions with descriptions), `forbidden` (things the
+  learner might try, with the engine's reason), `rule` (the rule in force now).
+* `hint(view, samples=…, seed=…) -> Hint` — the action Мастер would choose and a reason.
+* `review(deal, seat, top=3, …) -> list[Mistake]` — after the deal: the decisions that cost the
+  most by Мастер's estimate, each judged only with what the seat knew at the time.
+* `describe_action(action) -> str` — «сыграть К♠ (король пик)», «объявить …».
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..actions import Announce, Pass, Play
+from ..cards import Card
+from ..deal import Deal
+from ..errors import IllegalAction
+from ..melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EXCHANGE,
+                     TRUMP_SEVEN, Declaration, MeldContext, MeldState, enumerate_declarations)
+from ..ru import capitalize, describe_declaration, meld_name, plural, points
+from ..tricks import beats, legal_plays, legal_reason, play_problem
+from .determinize import Template, action_key
+from .heuristic import LATE_STOCK, Obs, opp_threat, potential
+from .search import Analysis, SearchPlayer
+
+HINT_SAMPLES = 48
+REVIEW_SAMPLES = 24
+
+
+# ------------------------------------------------------------------ descriptions
+
+def describe_action(action) -> str:
+    """A learner-facing Russian description of an action."""
+    t = type(action)
+    if t is Play:
+        c = action.card
+        return f"сыграть {c.ru} ({c.name_ru})"
+    if t is Declaration:
+        if action.meld == SEVEN_EXCHANGE:
+            return f"обменять козырную семёрку {action.cards[0].ru} на открытый козырь — " \
+                   f"{points(action.points)}"
+        return "объявить " + describe_declaration(action.meld, action.cards, action.points)
+    if t is Announce:
+        return f"показать «на потом» {meld_name(action.meld)} " + " ".join(c.ru for c in action.cards)
+    if t is Pass:
+        return "не объявлять и взять карту из талона"
+    return str(action)
+
+
+# ------------------------------------------------------------------ legality
+
+@dataclass
+class Option:
+    action: object
+    text: str
+
+
+@dataclass
+class Forbidden:
+    """Something the learner might try now, and the engine's reason it is not allowed."""
+
+    text: str
+    reason: str
+    action: object = None
+
+
+@dataclass
+class Legality:
+    stage: str
+    rule: str
+    allowed: list[Option] = field(default_factory=list)
+    forbidden: list[Forbidden] = field(default_factory=list)
+
+
+def _engine_reason(deal: Deal, action, seat: int) -> str | None:
+    """The engine's Russian reason for refusing `action` (None if it would accept it)."""
+    trial = deal.clone()
+    try:
+        trial.apply(action, seat)
+    except IllegalAction as e:
+        return e.message
+    return None
+
+
+def _rebuilt(view) -> Deal:
+    """A deal in the view's state; the hidden cards are placed in a fixed order (they do not
+    affect what this seat may do)."""
+    t = Template(view)
+    return t.deal(t.unseen[:t.hidden_count], t.unseen[t.hidden_count:])
+
+
+def _combos_in_hand(view) -> list[Declaration]:
+    """Combinations whose shape the seat's cards make, ignoring timing and the re-use rules:
+    the declarations a learner might think of."""
+    ctx = MeldContext(view.rules, view.trump, view.turn_up, view.seven_exchanged)
+    out, seen = [], set()
+    for d in enumerate_declarations(view.hand, MeldState(), ctx):
+        k = (d.meld, tuple(c.face for c in d.cards))
+        if k not in seen:
+            seen.add(k)
+            out.append(d)
+    return out
+
+
+def legality(view) -> Legality:
+    """What the seat may do now, and why the rest is not allowed (the engine's words)."""
+    seat = view.seat
+    hand = list(view.hand)
+    trick = [c for _, c in view.trick]
+    if view.stage == "over":
+        return Legality(view.stage, "Сдача закончена.")
+    if view.to_act != seat:
+        return Legality(view.stage, "Сейчас очередь соперника.")
+    deal = _rebuilt(view)
+    if view.stage == "play":
+        rule = legal_reason(hand, trick, view.trump, view.phase, view.rules)
+        res = Legality(view.stage, rule, [Option(a, describe_action(a)) for a in view.legal_actions])
+        ok = set(legal_plays(hand, trick, view.trump, view.phase, view.rules))
+        for c in hand:
+            if c not in ok:
+                res.forbidden.append(Forbidden(describe_action(Play(c)),
+                                               play_problem(c, hand, trick, view.trump, view.phase,
+                                                            view.rules), Play(c)))
+        for d in _combos_in_hand(view):
+            reason = _engine_reason(deal, d, seat)
+            if reason:
+                res.forbidden.append(Forbidden(describe_action(d), reason, d))
+        return res
+    # The declaration turn.
+    decls = [a for a in view.legal_actions if type(a) is Declaration]
+    if decls:
+        rule = ("Вы взяли взятку: до того как взять карту из талона, можно объявить одну "
+                "комбинацию (или обменять/объявить козырную семёрку).")
+    else:
+        rule = "Вы уже объявили комбинацию за эту взятку: можно показать другие «на потом» или взять карту."
+    res = Legality(view.stage, rule, [Option(a, describe_action(a)) for a in view.legal_actions])
+    for d in _combos_in_hand(view):
+        if any(action_key(x) == action_key(d) for x in decls):
+            continue
+        same_faces = [x for x in decls if x.meld == d.meld
+                      and tuple(c.face for c in x.cards) == tuple(c.face for c in d.cards)]
+        if same_faces:
+            continue                                  # another copy of it is legal
+        reason = _engine_reason(deal, d, seat)
+        if reason:
+            res.forbidden.append(Forbidden(describe_action(d), reason, d))
+    if hand:
+        reason = _engine_reason(deal, Play(hand[0]), seat)
+        if reason:
+            res.forbidden.append(Forbidden("сыграть карту", reason, None))
+    return res
+
+
+# ------------------------------------------------------------------ hints
+
+@dataclass
+class Hint:
+    """The action the strongest opponent (Мастер) would choose, with a Russian reason."""
+
+    action: object
+    text: str                       # «Совет: объявите козырный марьяж К♠ Д♠ — 40 очков.»
+    reason: str                     # why, for a learner
+    alternatives: list = field(default_factory=list)   # (action, estimated value) best first
+    method: str = ""
+
+
+def _coach_player(samples: int, time_limit, seed: int) -> SearchPlayer:
+    return SearchPlayer(seed=seed, samples=samples, time_limit=time_limit)
+
+
+def analyse(view, samples: int = HINT_SAMPLES, time_limit: float | None = None, seed: int = 0,
+            include=()) -> Analysis:
+    """Мастер's analysis of the seat's options (reproducible: depends on the view and seed)."""
+    player = _coach_player(samples, time_limit, seed)
+    return player.analyse(view, rng=random.Random(seed), include=include)
+
+
+def hint(view, samples: int = HINT_SAMPLES, time_limit: float | None = None, seed: int = 0) -> Hint:
+    """What to do now and why. Uses only the seat's own view (the hint does not change when
+    the cards the seat has not seen are arranged differently)."""
+    if view.to_act != view.seat or not view.legal_actions:
+        return Hint(None, "Сейчас очередь соперника.", "", [], "")
+    an = analyse(view, samples, time_limit, seed)
+    act = an.best
+    reason = explain_choice(view, act, an)
+    verb = _imperative(act)
+    alts = [(av.action, av.value) for av in an.ranked]
+    return Hint(act, f"Совет: {verb}.", reason, alts, an.method)
+
+
+def _imperative(action) -> str:
+    t = type(action)
+    if t is Play:
+        return f"сыграйте {action.card.ru} ({action.card.name_ru})"
+    if t is Declaration:
+        if action.meld == SEVEN_EXCHANGE:
+            return f"обменяйте козырную семёрку {action.cards[0].ru} на открытый козырь"
+        return "объявите " + describe_declaration(action.meld, action.cards, action.points)
+    if t is Announce:
+        return f"покажите «на потом» {meld_name(action.meld)}"
+    return "не объявляйте, берите карту из талона"
+
+
+def _sequence_later(view, o: Obs, pair) -> bool:
+    """Could the trump sequence still be completed around this royal marriage?"""
+    trump = view.trump
+    for r in "ATJ":
+        if any(c.rank == r and c.suit == trump for c in view.hand):
+            continue
+        if o.unseen_count((r, trump)) == 0:
+            return False
+    return True
+
+
+def _double_later(view, o: Obs, pair) -> bool:
+    qf = next(c.face for c in pair if c.rank == "Q")
+    jf = next(c.face for c in pair if c.rank == "J")
+    q_have = sum(1 for c in view.hand if c.face == qf)
+    j_have = sum(1 for c in view.hand if c.face == jf)
+    return q_have + o.unseen_count(qf) >= 2 and j_have + o.unseen_count(jf) >= 2
+
+
+def explain_choice(view, action, analysis: Analysis | None = None) -> str:
+    """A reason a learner understands, in Russian, built from the seat's view only."""
+    o = Obs.from_view(view)
+    parts: list[str] = []
+    t = type(action)
+    legal = list(view.legal_actions)
+    decls = [a for a in legal if type(a) is Declaration]
+    late = view.stock_count <= LATE_STOCK
+    if t is Declaration:
+        m = action.meld
+        if m == ROYAL_MARRIAGE:
+            seq_now = [d for d in decls if d.meld == SEQUENCE]
+            if not late and _sequence_later(view, o, action.cards):
+                parts.append("объявите козырный марьяж сейчас: секвенцию можно будет добавить позже "
+                             "и получить ещё 250")
+                if seq_now:
+                    parts.append("если объявить секвенцию сразу, марьяж за 40 уже не засчитают")
+            else:
+                parts.append("козырный марьяж — 40 очков; ждать больше нечего")
+        elif m == SEQUENCE:
+            if any(d.meld == ROYAL_MARRIAGE for d in decls):
+                parts.append(f"объявите секвенцию сразу: в талоне {plural(view.stock_count, 'карта')}, "
+                             "и взяток на два объявления (марьяж, потом секвенцию) может не хватить")
+            else:
+                parts.append("секвенция — 250 очков, самая дорогая комбинация из возможных сейчас")
+        elif m == BEZIQUE:
+            if not late and _double_later(view, o, action.cards):
+                parts.append("объявите простой безик сейчас: двойной можно будет добавить позже и "
+                             "получить ещё 500 (а сразу двойной дал бы только 500)")
+            else:
+                parts.append("безик — 40 очков")
+        elif m == DOUBLE_BEZIQUE:
+            if any(d.meld == BEZIQUE for d in decls) and late:
+                parts.append(f"объявите двойной безик сразу: в талоне {plural(view.stock_count, 'карта')}, "
+                             "и на два объявления может не хватить взяток — потеряете только 40")
+            else:
+                parts.append("двойной безик — 500 очков, крупнее комбинации в игре нет")
+        elif m == SEVEN_EXCHANGE:
+            up = view.turn_up
+            why = []
+            if up is not None:
+                if up.is_brisque:
+                    why.append("это бриска")
+                if up.rank in "ATKQJ":
+                    why.append("она может войти в секвенцию или марьяж")
+                parts.append(f"обменяйте семёрку: +10 очков, и в руку придёт {up.ru} ({up.name_ru})"
+                             + (f" — {', '.join(why)}" if why else ""))
+        elif m == TRUMP_SEVEN:
+            parts.append("козырная семёрка приносит 10 очков, если её объявить после взятой взятки")
+        else:
+            parts.append(f"{meld_name(m)} — {points(action.points)}")
+        others = [d for d in decls if d.meld != m and d.points > 0]
+        if others and m not in (ROYAL_MARRIAGE, BEZIQUE):
+            parts.append("за одну взятку засчитывают только одну комбинацию; остальные можно "
+                         "объявить после следующих взяток")
+    elif t is Pass:
+        parts.append("объявлять сейчас нечего (или уже объявлено): берите карту из талона")
+    elif t is Announce:
+        parts.append("по этим правилам комбинацию, показанную сейчас, можно будет засчитать позже")
+    elif t is Play:
+        c = action.card
+        if view.phase == 2:
+            av = analysis.value_of(action) if analysis is not None else None
+            trick = [x for _, x in view.trick]
+            if trick and beats(c, trick[0], view.trump):
+                parts.append(f"{c.ru} берёт взятку")
+            if av is not None and av.exact:
+                v = int(round(av.value))
+                if v >= 0:
+                    parts.append(f"по точному расчёту (соперник тоже играет лучшим образом) в "
+                                 f"оставшихся взятках вы наберёте на {plural(v, 'очко')} больше соперника")
+                else:
+                    parts.append(f"по точному расчёту (соперник тоже играет лучшим образом) в "
+                                 f"оставшихся взятках вы отстанете на {plural(-v, 'очко')} — "
+                                 "но любой другой ход хуже")
+        else:
+            parts.extend(_phase1_play_reason(view, o, c))
+    if analysis is not None and analysis.method == "rollouts" and len(analysis.ranked) > 1:
+        best = analysis.value_of(action)
+        second = next((av for av in analysis.ranked if action_key(av.action) != action_key(action)), None)
+        if best is not None and second is not None and best.value > second.value:
+            parts.append(f"Мастер разыграл {plural(analysis.samples, 'сдача')} с картами, которых вы "
+                         f"не видите: этот ход в среднем на {plural(int(round(best.value - second.value)), 'очко')} "
+                         f"лучше, чем {describe_action(second.action)}")
+    text = "; ".join(parts) if parts else "так советует Мастер"
+    return capitalize(text) + "."
+
+
+def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
+    out = []
+    trick = [x for _, x in view.trick]
+    pot = potential(c, o)
+    on_table = c in view.tables[view.seat]
+    scored = any(c in d.cards for d in view.scored[view.seat])
+    decls_after = [d for d in o.declarations() if c not in d.cards]
+    best_decl = max(decls_after, key=lambda d: d.points, default=None)
+    threat = opp_threat(o)
+    if trick:
+        lead = trick[0]
+        if beats(c, lead, view.trump):
+            out.append(f"берите взятку картой {c.ru}")
+            if lead.is_brisque or c.is_brisque:
+                out.append("во взятке бриска (10 очков)")
+            if best_decl is not None:
+                out.append(f"после взятки можно объявить {describe_declaration(best_decl.meld, best_decl.cards, best_decl.points)}")
+            if scored and on_table:
+                out.append(f"{c.ru} уже принесла очки в комбинации — ею не жалко бить")
+            if threat >= 100 and view.stock_count <= LATE_STOCK:
+                out.append("талон кончается, а соперник близок к крупной комбинации: не давайте ему взятку")
+        else:
+            out.append(f"отдайте взятку, сбросив {c.ru}")
+            if not lead.is_brisque and not c.is_brisque:
+                out.append("бриск во взятке нет — отдать её не страшно")
+            if pot < 5:
+                out.append(f"{c.ru} не нужна ни для одной комбинации")
+            out.append("козыри и карты для комбинаций лучше сохранить")
+    else:
+        if c.suit == view.trump and all(o.opp_may_hold((r, c.suit)) == 0 for r in "ATKQJ987"
+                                        if "ATKQJ987".index(r) < "ATKQJ987".index(c.rank)):
+            out.append(f"ходите {c.ru}: старше неё козырей у соперника нет, взятка будет ваша")
+            if best_decl is not None:
+                out.append(f"а после неё можно объявить {describe_declaration(best_decl.meld, best_decl.cards, best_decl.points)}")
+        else:
+            out.append(f"ходите {c.ru}")
+            if pot < 5 and not c.is_brisque:
+                out.append("это самая бесполезная карта: она не входит в комбинации и не бриска")
+            elif scored:
+                out.append("эта карта уже принесла очки в комбинации")
+    keep = sorted((x for x in view.hand if x != c and potential(x, o) >= 20),
+                  key=lambda x: -potential(x, o))[:3]
+    if keep:
+        out.append("сохраните " + " ".join(x.ru for x in keep) + " для комбинаций")
+    return out
+
+
+# ------------------------------------------------------------------ after the deal
+
+@dataclass
+class Mistake:
+    """One of the learner's decisions that cost points by Мастер's estimate."""
+
+    index: int                 # position in deal.actions
+    trick: int                 # the trick number (1–32) when it was made
+    chosen: object
+    best: object
+    loss: float                # estimated points of margin lost
+    text: str                  # Russian
+    view: object = None
+
+
+def review(deal: Deal, seat: int, top: int = 3, samples: int = REVIEW_SAMPLES,
+           time_limit: float | None = None, seed: int = 0, min_loss: float = 5.0) -> list[Mistake]:
+    """The seat's costliest decisions in a finished (or unfinished) deal. Each decision is
+    judged from the view the seat had at that moment (the deal is replayed from its start), by
+    comparing Мастер's value of the chosen action with the best action."""
+    hands, turn_up, stock = deal.initial
+    fresh = Deal(deal.rules, deal.dealer, hands, turn_up, stock)
+    found: list[Mistake] = []
+    for idx, (s, act) in enumerate(deal.actions):
+        if s == seat and fresh.to_act == seat and not fresh.is_over:
+            view = fresh.view(seat)
+            if len(view.legal_actions) > 1:
+                an = analyse(view, samples, time_limit, seed + idx, include=(act,))
+                best = an.ranked[0]
+                mine = an.value_of(act) or _value_by_face(an, act)
+                if mine is not None and action_key(best.action) != action_key(act):
+                    loss = best.value - mine.value
+                    if loss >= min_loss:
+                        found.append(Mistake(idx, fresh.trick_number, act, best.action, loss,
+                                             _mistake_text(view, act, best.action, loss, an), view))
+        fresh.apply(act, s)
+    found.sort(key=lambda m: -m.loss)
+    return found[:top]
+
+
+def _value_by_face(an: Analysis, act):
+    if type(act) is not Play:
+        return None
+    for av in an.ranked:
+        if type(av.action) is Play and av.action.card.face == act.card.face:
+            return av
+    return None
+
+
+def _mistake_text(view, chosen, best, loss, an: Analysis) -> str:
+    how = "по точному расчёту" if an.method == "endgame" else "по оценке Мастера"
+    return (f"Взятка {view.tricks_done + (0 if view.stage == 'declare' else 1)}: вы решили "
+            f"{describe_action(chosen)}, а лучше было {describe_action(best)} — {how} это "
+            f"стоило около {plural(int(round(loss)), 'очко')}. " + explain_choice(view, best, an))

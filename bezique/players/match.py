@@ -1,0 +1,230 @@
+"""Matches between computer opponents: `python -m bezique match A B --deals N --seed S`.
+
+Each of the N deals is played twice with the same shuffle and the same dealer, the bots
+changing seats, so that the luck of the cards cancels out as far as it can. A deal is won by
+the higher deal score (a tie counts half). Confidence intervals are computed over the N pairs
+(the two games of a pair share their cards, so they are not independent): mean ± 1.96
+standard errors of the pair averages.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Callable, TextIO
+
+from ..deal import Deal
+from ..rules import RuleSet
+from .heuristic import HeuristicPlayer
+from .random_player import RandomPlayer
+from .search import SearchPlayer
+
+PLAYERS = {"random": RandomPlayer, "heuristic": HeuristicPlayer, "search": SearchPlayer}
+TITLES = {k: v.title for k, v in PLAYERS.items()}
+
+
+def make_player(name: str, seed: int | None = None, **options):
+    """A computer opponent by name: "random" (Новичок), "heuristic" (Любитель) or "search"
+    (Мастер). `options` go to the constructor (e.g. samples=…, time_limit=… for "search")."""
+    try:
+        cls = PLAYERS[name]
+    except KeyError:
+        raise ValueError(f"unknown player {name!r}; choose from {', '.join(PLAYERS)}") from None
+    return cls(seed, **options)
+
+
+def play_deal(deal: Deal, players) -> Deal:
+    """Play a deal to its end; `players[seat]` chooses from its own seat's view only."""
+    while not deal.is_over:
+        seat = deal.to_act
+        deal.apply(players[seat].choose(deal.view(seat)), seat)
+    return deal
+
+
+def deal_seed(seed: int, i: int) -> int:
+    return (seed * 1_000_003 + i * 7919) % (2 ** 63)
+
+
+@dataclass
+class MatchResult:
+    a: str
+    b: str
+    rules: RuleSet
+    deals: int = 0
+    games: list = field(default_factory=list)     # (deal index, seat of A, margin of A)
+    times: dict = field(default_factory=dict)     # label -> decision times (ms)
+    nontrivial: dict = field(default_factory=dict)  # label -> times of real choices (ms)
+
+    def pair_scores(self) -> tuple[list[float], list[float]]:
+        wins, margins = {}, {}
+        for i, _, m in self.games:
+            wins.setdefault(i, []).append(1.0 if m > 0 else 0.5 if m == 0 else 0.0)
+            margins.setdefault(i, []).append(float(m))
+        w = [sum(v) / len(v) for v in wins.values()]
+        m = [sum(v) / len(v) for v in margins.values()]
+        return w, m
+
+    def summary(self) -> dict:
+        w, m = self.pair_scores()
+        return {
+            "a": self.a, "b": self.b, "deals": self.deals,
+            "win_rate_a": round(_mean(w), 4), "ci95": [round(x, 4) for x in _ci(w, 0.0, 1.0)],
+            "margin_mean_a": round(_mean(m), 2), "margin_ci95": [round(x, 2) for x in _ci(m)],
+            "decision_ms": {k: _quantiles(v) for k, v in self.times.items()},
+        }
+
+
+def _mean(xs):
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def _ci(xs, lo=None, hi=None):
+    n = len(xs)
+    if n == 0:
+        return [0.0, 0.0]
+    mu = _mean(xs)
+    se = statistics.stdev(xs) / math.sqrt(n) if n > 1 else 0.0
+    a, b = mu - 1.96 * se, mu + 1.96 * se
+    if lo is not None:
+        a = max(lo, a)
+    if hi is not None:
+        b = min(hi, b)
+    return [a, b]
+
+
+def _quantiles(xs) -> dict:
+    if not xs:
+        return {"median": 0.0, "p95": 0.0}
+    s = sorted(xs)
+    p95 = s[min(len(s) - 1, int(math.ceil(0.95 * len(s))) - 1)]
+    return {"median": round(statistics.median(s), 2), "p95": round(p95, 2)}
+
+
+def labels(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a != b else (f"{a} (A)", f"{b} (B)")
+
+
+def run_match(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet | None = None,
+              out: TextIO | None = None, options: dict | None = None,
+              progress: Callable[[int, "MatchResult"], None] | None = None) -> MatchResult:
+    """Play `deals` deals of A against B, each twice with the seats swapped (same shuffle).
+    `options` maps a player name to constructor options; `out` receives one bezique-deal/1
+    record a line (with an extra "players" field naming the bot in each seat)."""
+    from ..record import deal_to_record
+    rules = rules or RuleSet()
+    options = options or {}
+    res = MatchResult(a, b, rules)
+    la, lb = labels(a, b)
+    res.times = {la: [], lb: []}
+    res.nontrivial = {la: [], lb: []}
+    for i in range(deals):
+        s = deal_seed(seed, i)
+        dealer = i % 2
+        for a_seat in (0, 1):
+            deal = Deal.new(rules, dealer, seed=s)
+            pa = make_player(a, random.Random(f"{s}:{a_seat}:A").getrandbits(32), **options.get(a, {}))
+            pb = make_player(b, random.Random(f"{s}:{a_seat}:B").getrandbits(32), **options.get(b, {}))
+            seats = [None, None]
+            seats[a_seat] = _Recorder(pa, res.times[la], res.nontrivial[la])
+            seats[1 - a_seat] = _Recorder(pb, res.times[lb], res.nontrivial[lb])
+            play_deal(deal, seats)
+            sc = deal.result()["scores"]
+            res.games.append((i, a_seat, sc[a_seat] - sc[1 - a_seat]))
+            if out is not None:
+                rec = deal_to_record(deal)
+                names = [None, None]
+                names[a_seat], names[1 - a_seat] = a, b
+                rec["players"] = names
+                out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+                out.flush()
+        res.deals = i + 1
+        if progress is not None:
+            progress(i + 1, res)
+    return res
+
+
+class _Recorder:
+    def __init__(self, player, times: list, nontrivial: list):
+        self.player, self.times, self.nontrivial = player, times, nontrivial
+
+    def choose(self, view):
+        t = time.perf_counter()
+        act = self.player.choose(view)
+        ms = (time.perf_counter() - t) * 1000.0
+        self.times.append(ms)
+        if len(view.legal_actions) > 1:
+            self.nontrivial.append(ms)
+        return act
+
+
+def format_table(res: MatchResult) -> str:
+    """The Russian report of a match."""
+    from ..ru import plural
+    s = res.summary()
+    la, lb = labels(res.a, res.b)
+    ta, tb = TITLES.get(res.a, res.a), TITLES.get(res.b, res.b)
+    games = len(res.games)
+    won_a = sum(1 for _, _, m in res.games if m > 0)
+    won_b = sum(1 for _, _, m in res.games if m < 0)
+    ties = games - won_a - won_b
+    lo, hi = s["ci95"]
+    mlo, mhi = s["margin_ci95"]
+    lines = [
+        f"Матч: {ta} ({res.a}) против {tb} ({res.b}); {plural(res.deals, 'сдача')}, каждая "
+        f"сыграна дважды с обменом мест ({games} игр); правила: {_rules_name(res.rules)}",
+        "",
+        f"{'':28}{ta:>14}{tb:>14}",
+        f"{'Выиграно сдач':28}{won_a:>14}{won_b:>14}",
+        f"{'Ничьих':28}{ties:>14}{'':>14}",
+        f"{'Доля выигранных сдач':28}{100 * s['win_rate_a']:>13.1f}%{100 * (1 - s['win_rate_a']):>13.1f}%",
+        f"{'Средний перевес, очков':28}{s['margin_mean_a']:>+14.1f}{-s['margin_mean_a']:>+14.1f}",
+    ]
+    for label, title in ((la, ta), (lb, tb)):
+        q = s["decision_ms"][label]
+        nt = _quantiles(res.nontrivial.get(label, []))
+        lines.append(f"Время решения ({title}): медиана {q['median']:.1f} мс, 95-й процентиль "
+                     f"{q['p95']:.1f} мс; при выборе из нескольких ходов: медиана "
+                     f"{nt['median']:.1f} мс, 95-й процентиль {nt['p95']:.1f} мс")
+    lines.append(f"95 % доверительный интервал доли побед {ta}: {100 * lo:.1f}–{100 * hi:.1f} %; "
+                 f"среднего перевеса: {mlo:+.1f}…{mhi:+.1f} очков (по парам сдач).")
+    return "\n".join(lines)
+
+
+def _rules_name(rules: RuleSet) -> str:
+    spec = rules.to_spec()
+    return spec if isinstance(spec, str) else json.dumps(spec, ensure_ascii=False)
+
+
+def main_match(args) -> int:
+    """The `match` subcommand (see bezique/__main__.py)."""
+    rules = RuleSet.from_spec(args.rules)
+    options: dict = {}
+    search_opts = {}
+    if getattr(args, "samples", None) is not None:
+        search_opts["samples"] = args.samples
+    if getattr(args, "time_limit", None) is not None:
+        search_opts["time_limit"] = args.time_limit if args.time_limit > 0 else None
+    if search_opts:
+        options["search"] = search_opts
+    out = open(args.out, "w", encoding="utf-8") if args.out else None
+
+    def progress(done, res):
+        if getattr(args, "progress", False):
+            s = res.summary()
+            print(f"[{done}/{args.deals}] доля побед {res.a}: {100 * s['win_rate_a']:.1f} % "
+                  f"(95 % ДИ {100 * s['ci95'][0]:.1f}–{100 * s['ci95'][1]:.1f}), перевес "
+                  f"{s['margin_mean_a']:+.1f}", file=sys.stderr, flush=True)
+    try:
+        res = run_match(args.a, args.b, args.deals, args.seed, rules, out, options, progress)
+    finally:
+        if out is not None:
+            out.close()
+    print(format_table(res))
+    if args.json:
+        print(json.dumps(res.summary(), ensure_ascii=False))
+    return 0
