@@ -1,0 +1,120 @@
+"""The demos of chapters 12 and 13 without a browser: every difference, answer and choice they
+show must come from the engine (RuleSet presets, positions.solve, the heuristic player)."""
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from bezique.actions import Play
+from bezique.melds import Declaration
+from bezique.positions import load_position, solve
+from bezique.rules import PRESETS, RuleSet
+from bezique.widgets.demos_advice import (CASES, YOU, AdviceCard, AdviceExplorer, coach_reason,
+                                          computer_choice, memory_facts)
+from bezique.widgets.demos_sources import (COMPARE_POSITIONS, OPTION_TEXT, SOURCES,
+                                           PresetCompare, PresetDifferences, answer_text,
+                                           differences, position_for)
+
+
+# ---------------------------------------------------------------- chapter 12
+
+@pytest.mark.parametrize("preset", [p for _, p in SOURCES])
+def test_differences_are_the_presets(preset):
+    rows = differences(preset)
+    assert {r[3].split("=")[0] for r in rows} == set(RuleSet.preset(preset).differences())
+    for conflict, canonical, theirs, option in rows:
+        assert conflict.startswith("C-")
+        assert canonical != theirs
+
+
+def test_every_source_option_has_a_russian_text():
+    for name in {k for p in PRESETS.values() for k in p}:
+        if name in ("players", "packs", "variant"):
+            continue
+        assert name in OPTION_TEXT, name
+
+
+def test_preset_differences_widget():
+    w = PresetDifferences("seed_001")
+    assert "младшую" in w.table.value and "1500" in w.table.value
+    w.preset.value = "seed_000C"
+    assert "250" in w.table.value and "C-23" in w.table.value
+
+
+@pytest.mark.parametrize("index", range(len(COMPARE_POSITIONS)))
+def test_every_compare_position_differs_between_its_presets(index):
+    _, data, (a, b) = COMPARE_POSITIONS[index]
+    sa = solve(load_position(position_for(data, a)))
+    sb = solve(load_position(position_for(data, b)))
+    assert sa != sb
+
+
+def test_preset_compare_widget_shows_both_answers():
+    w = PresetCompare(0)
+    assert "Ответы <b>разные</b>" in w.out.value
+    assert "К♣, 7♣" in w.out.value and "<b>К♣</b>" in w.out.value
+    assert "data:image/png;base64," in w.out.value            # the hand on cards
+    w.b.value = "canonical"
+    assert "Ответ один и тот же" in w.out.value
+    w.position.value = 4
+    assert w.b.value == "seed_001" and "теряет право" in w.out.value
+
+
+def test_answer_text_lists_each_face_once():
+    _, data, _ = COMPARE_POSITIONS[1]
+    text = answer_text(data, "canonical")
+    assert text.count("<li>") == 1                         # four physical marriages, one face
+
+
+# ---------------------------------------------------------------- chapter 13
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.key != "memory"], ids=lambda c: c.key)
+def test_each_case_is_a_legal_position_with_the_advised_choice(case):
+    view = case.view()
+    assert view.to_act == YOU and view.legal_actions
+    act = computer_choice(case)
+    assert act in view.legal_actions
+    expected = {
+        "lead_low": lambda a: type(a) is Play and a.card.rank in "987",
+        "keep_queen": lambda a: type(a) is Play and a.card.face != ("Q", "S"),
+        "scored_aces": lambda a: type(a) is Play and a.card.rank == "A" and a.card.suit != view.trump,
+        "exchange_seven": lambda a: type(a) is Declaration and a.meld == "seven_exchange",
+        "single_bezique": lambda a: type(a) is Declaration and a.meld == "bezique",
+        "double_late": lambda a: type(a) is Declaration and a.meld == "double_bezique",
+        "fight": lambda a: type(a) is Play and a.card.suit == view.trump,
+    }[case.key]
+    assert expected(act), act
+    assert coach_reason(case, act)
+
+
+def test_double_late_is_really_late():
+    case = next(c for c in CASES if c.key == "double_late")
+    assert case.view().stock_count <= 8
+    single = next(c for c in CASES if c.key == "single_bezique")
+    assert single.view().stock_count > 30
+
+
+def test_memory_facts_come_from_the_view():
+    case = next(c for c in CASES if c.key == "memory")
+    view = case.view()
+    trumps = [c for c in view.unseen() if c.suit == view.trump]
+    assert f"вы ещё не видели: {len(trumps)}" in memory_facts(case)
+
+
+def test_explorer_click_then_compare():
+    w = AdviceExplorer("lead_low")
+    assert "Как бы сыграли вы?" in w.result.value
+    assert w.canvas.canvas.image_data
+    king = next(c for c in w.current.view().hand if c.face == ("K", "S"))
+    w.canvas.click_card(king)
+    assert "Вы выбрали: сыграть К♠" in w.result.value and "Компьютер выбрал иначе" in w.result.value
+    w.case.value = "single_bezique"
+    assert w.buttons.children and not w.revealed
+    w.buttons.children[-1].click()                         # «не объявлять»
+    assert "Любитель" in w.result.value
+    w.show.click()
+
+
+def test_advice_card_is_static_html():
+    html = AdviceCard("exchange_seven")._repr_html_()
+    assert "<img" in html and "Тренер объясняет" in html
