@@ -157,7 +157,8 @@ def parse_card_face(token: str) -> tuple[str, str, int | None]:
     if suit is None:
         raise _bad(raw, f"неизвестная масть «{suit_txt}» (масти: ♠ ♥ ♦ ♣, п ч б т или S H D C)")
     # Script consistency: a Latin rank with a Russian suit letter (or the reverse) is a typo.
-    if rank_txt != "10" and suit_txt not in _SYMBOL_SUITS and _is_cyrillic(rank_txt) != _is_cyrillic(suit_txt):
+    # (Digit ranks 10, 9, 8, 7 belong to both alphabets: «7т», «9п» are Russian input too.)
+    if not rank_txt.isdigit() and suit_txt not in _SYMBOL_SUITS and _is_cyrillic(rank_txt) != _is_cyrillic(suit_txt):
         raise _bad(raw, "ранг и масть записаны разными алфавитами")
     copy = None
     if copy_txt is not None:
