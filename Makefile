@@ -43,5 +43,12 @@ tutorial: book
 	$(VENV)/bin/jupyter lab --no-browser --ip=$(HOST) --port=$(PORT) --ServerApp.token='' \
 	  --notebook-dir=book --LabApp.default_url=/lab/tree/chapters/01_introduction.md
 
+# The practice table as an app (Voilà) on this machine only; stop it with Ctrl+C.
+PRACTICE_PORT ?= 8866
+practice: $(STAMP)
+	@echo "Тренировочный стол: http://$(HOST):$(PRACTICE_PORT)/"
+	$(VENV)/bin/voila book/chapters/15_practice.ipynb --no-browser --port=$(PRACTICE_PORT) \
+	  --Voila.ip=$(HOST)
+
 clean:
 	rm -rf $(VENV) book/_build .pytest_cache .hypothesis

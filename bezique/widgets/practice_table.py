@@ -46,6 +46,9 @@ from .practice_scene import (BUDGET_CHOICES, OPPONENT_CHOICES, PRESET_CHOICES, d
 
 HINT_SAMPLES = 48
 REVIEW_OPTIONS = {"samples": 8, "time_limit": 0.3}
+# In the Voilà app (`make practice`) the chapter's book-only cells (MyST text, tagged
+# "voila-hide") are hidden: Voilà marks a cell's output with the class celltag_<tag>.
+HIDE_BOOK_CELLS = "<style>.celltag_voila-hide{display:none}</style>"
 TAB_TITLES = ("Счёт", "Ход сдачи", "Тренер", "Повтор", "Запись", "Партия")
 MESSAGE_STYLE = {"error": ("#fdeaea", "#a8201a"), "hint": ("#e8f0fb", "#1f5fa8"),
                  "ok": ("#e6f4ea", "#1e7b34"), "info": ("#f3f4f6", "#555555")}
@@ -504,7 +507,8 @@ class PracticeTable(W.VBox):
                              + html.escape(status_text(deal, human, [game[human], game[1 - human]],
                                                        s.rules.target_score)) + "</div>")
         number = f"сдача № {s.deal_number}" if s.deal_number is not None else "случайная сдача"
-        self.header.value = (f"<div style='font-size:1.05em;margin:2px 0'><b>Тренировочный стол.</b> "
+        self.header.value = (HIDE_BOOK_CELLS +
+                             f"<div style='font-size:1.05em;margin:2px 0'><b>Тренировочный стол.</b> "
                              f"Ваш соперник — {OPPONENTS[s.opponent_name]}; правила: "
                              f"{html.escape(rules_label(s.rules))}; {number}.</div>")
         self._draw_buttons(hinted)
