@@ -54,9 +54,12 @@ def _esc(text: str) -> str:
     return html.escape(text, quote=False)
 
 
+_UNSET = object()
+
+
 def _draw(cc: CardCanvas, key, draw) -> None:
     """Redraw a canvas only when what it shows has changed (`key`)."""
-    if getattr(cc, "_demo_key", None) != key:
+    if getattr(cc, "_demo_key", _UNSET) != key:
         cc._demo_key = key
         draw()
 

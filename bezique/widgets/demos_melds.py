@@ -54,7 +54,7 @@ def _esc(text: str) -> str:
 def _four_colour_box(canvases) -> W.Checkbox:
     """A «четыре цвета мастей» switch for the canvases of a demo."""
     box = W.Checkbox(value=False, description="Четыре цвета мастей (♣ зелёные, ♦ синие)",
-                     style=_WIDE, indent=False)
+                     style=_WIDE, indent=False, layout=W.Layout(width="auto"))
 
     def flip(change):
         for cc in canvases:
@@ -63,9 +63,12 @@ def _four_colour_box(canvases) -> W.Checkbox:
     return box
 
 
+_UNSET = object()
+
+
 def _draw(cc: CardCanvas, key, draw) -> None:
     """Redraw a canvas only when what it shows has changed (`key`)."""
-    if getattr(cc, "_demo_key", None) != key:
+    if getattr(cc, "_demo_key", _UNSET) != key:
         cc._demo_key = key
         draw()
 
@@ -160,9 +163,13 @@ def carte_blanche_item(rules: RuleSet | None = None) -> tuple[list[Card], int]:
 def meld_gallery(optional: bool = False, four_colour: bool = False, scale: float = 0.8) -> Gallery:
     """Every meld on cards with the engine's points: the ten standard ones (trump ♥), or the
     optional ones of some sources (`optional=True`, with carte blanche)."""
-    pics = [Picture(layout_hand(d.cards, order=None, scale=scale, caption=cap,
-                                four_colour=four_colour))
-            for d, cap in gallery_items(optional)]
+    pics = []
+    for d, cap in gallery_items(optional):
+        # Show the cards as the sample lists them (Д♣ В♥ rather than card order В♥ Д♣).
+        samples = OPTIONAL_SAMPLES if optional else MELD_SAMPLES
+        text = next(t for m, t, *_ in samples if m == d.meld and set(parse_cards(t)) == set(d.cards))
+        pics.append(Picture(layout_hand(parse_cards(text), order=None, scale=scale, caption=cap,
+                                        four_colour=four_colour)))
     if optional:
         cards, pts = carte_blanche_item()
         cap = f"Карт-бланш (000-C) — {points(pts)}"
@@ -238,7 +245,7 @@ MELD_RULES = [
     ("Источник 000-A: при козырях пики или бубны безик — Д♣ и В♥", "seed_000A"),
     ("Многоколодный безик (000-D): четвёрка только из разных мастей", "distinct_suits"),
 ]
-POOL = "Т♠ 10♠ К♠ К♠ Д♠ Д♠ В♠ Т♥ 10♥ К♥ Д♥ В♥ 7♥ 7♥ Т♣ К♣ Д♣ В♣ Т♦ К♦ В♦ В♦"
+POOL = "Т♠ 10♠ К♠ К♠ Д♠ Д♠ В♠ Т♣ К♣ Д♣ В♣ Т♥ 10♥ К♥ Д♥ В♥ 7♥ 7♥ Т♦ К♦ В♦ В♦"
 OPTIONAL_NOTE = {
     "double_marriage": "Двойной марьяж считают только некоторые источники (003 и 000-E).",
     "plain_quint": "Некозырную квинту считает только старый текст 000-E.",
@@ -263,7 +270,10 @@ class MeldBuilder(W.VBox):
                                      style={"button_width": "6.5em"})
         self.rules_list = W.Dropdown(options=MELD_RULES, value=rules, description="Правила:",
                                      style=_WIDE, layout=W.Layout(width="max-content"))
-        self.canvas = CardCanvas(select_mode="multi", name="Карты на выбор")
+        # Two rows: black suits above, red suits below (eleven cards each, no overlap).
+        self.canvas = CardCanvas(select_mode="multi", name="Пики и трефы", scale=0.8)
+        self.canvas_red = CardCanvas(select_mode="multi", name="Черви и бубны", scale=0.8)
+        self.rows = ((self.canvas, "SC"), (self.canvas_red, "HD"))
         self.clear = W.Button(description="Снять выбор", icon="times",
                               tooltip="Снять выделение со всех карт")
         self.result = W.HTML()
@@ -271,12 +281,14 @@ class MeldBuilder(W.VBox):
         self.hint_box = W.Accordion(children=[self.hint], titles=("Подсказка: что здесь можно собрать",))
         self.hint_box.selected_index = None
         # The canvas redraws itself when the selection changes; only the verdict is new then.
-        self.canvas.observe(lambda _: self.update_text(), names="selected")
+        for cc, _ in self.rows:
+            cc.observe(lambda _: self.update_text(), names="selected")
         self.trump.observe(lambda _: self.render(), names="value")
         self.rules_list.observe(lambda _: self.render(), names="value")
         self.clear.on_click(lambda _: self.select([]))
-        super().__init__([self.trump, self.rules_list, self.canvas, self.result,
-                          W.HBox([self.clear, _four_colour_box([self.canvas])]), self.hint_box])
+        super().__init__([self.trump, self.rules_list, self.canvas, self.canvas_red, self.result,
+                          W.HBox([self.clear, _four_colour_box([self.canvas, self.canvas_red])],
+                                 layout=W.Layout(flex_flow="row wrap")), self.hint_box])
         self.render()
         self.select(self._find(pick) if pick else [])
 
@@ -293,23 +305,29 @@ class MeldBuilder(W.VBox):
 
     def select(self, cards: Iterable[Card]) -> None:
         """Select exactly these cards (as clicks would)."""
-        self.canvas.selected = set(cards)
+        cards = set(cards)
+        for cc, suits in self.rows:
+            cc.selected = {c for c in cards if c.suit in suits}
         self.update_text()
 
     def click(self, card: Card) -> None:
         """Click a card of the pool: select or unselect it."""
-        self.canvas.click_card(card)
+        next(cc for cc, suits in self.rows if card.suit in suits).click_card(card)
+
+    @property
+    def selected(self) -> set[Card]:
+        return self.canvas.selected | self.canvas_red.selected
 
     def declarations(self) -> list[Declaration]:
         """The engine's declarations made of exactly the selected cards (fresh history)."""
-        chosen = set(self.canvas.selected)
+        chosen = set(self.selected)
         if not chosen:
             return []
         ctx = meld_context(self.rules, self.trump.value)
         return [d for d in enumerate_declarations(chosen, MeldState(), ctx) if set(d.cards) == chosen]
 
     def verdict(self) -> str:
-        chosen = sort_cards(self.canvas.selected)
+        chosen = sort_cards(self.selected)
         if not chosen:
             return ("Щёлкните по картам, из которых хотите собрать комбинацию, — например, по "
                     "королю и даме одной масти. Щелчок по выбранной карте снимает выбор.")
@@ -344,10 +362,14 @@ class MeldBuilder(W.VBox):
 
     def render(self) -> None:
         trump = self.trump.value
-        self.canvas.show_hand(self.pool, order=None, max_width=820, lift=True,
-                              highlighted={c for c in self.pool if c.suit == trump},
-                              caption=f"Козырь — {SUIT_NAME_RU[trump]} (козыри обведены). "
-                                      "Щёлкайте по картам, чтобы выбрать их.")
+        names = {"SC": "Пики и трефы", "HD": "Черви и бубны"}
+        for cc, suits in self.rows:
+            cards = [c for c in self.pool if c.suit in suits]
+            cc.show_hand(cards, order=None, lift=True, title=names[suits],
+                         highlighted={c for c in cards if c.suit == trump},
+                         caption=None if suits == "SC" else
+                         f"Козырь — {SUIT_NAME_RU[trump]} (козыри обведены). Щёлкайте по "
+                         "картам, чтобы выбрать их.")
         self.hint.value = self.hint_text()
         self.update_text()
 

@@ -105,3 +105,8 @@ def test_stock_end_story_last_cards_and_last_declaration():
     assert len(st["hand_after"]) == 8
     st = stock_end_story(61, RuleSet().with_options(last_stock_trick_declaration=False))
     assert st["declarations"] == [] and "объявляете" not in " ".join(st["events"])
+
+
+def test_every_canvas_has_a_picture_from_the_start():
+    w = EndgameClicker()
+    assert w.table.canvas.image_data and w.last.canvas.image_data

@@ -62,16 +62,20 @@ def test_builder_names_a_marriage_and_its_points():
     assert "Щёлкните по картам" in w.result.value
     for c in w._find("К♠ Д♠"):
         w.click(c)
-    assert w.canvas.selected == set(w._find("К♠ Д♠"))
+    assert w.selected == set(w._find("К♠ Д♠")) == w.canvas.selected
     assert "Марьяж — 20 очков" in text(w.result.value)
-    assert w.canvas.canvas.image_data                 # the picture is in the widget state
+    for c in w._find("К♥ Д♥"):
+        w.click(c)
+    assert w.canvas_red.selected == set(w._find("К♥ Д♥"))
+    assert "Это не комбинация." in text(w.result.value)
+    assert w.canvas.canvas.image_data and w.canvas_red.canvas.image_data                # the picture is in the widget state
 
 
 def test_builder_trump_makes_a_royal_marriage():
     w = MeldBuilder(pick="К♠ Д♠")
     w.trump.value = "S"
     assert "Козырный марьяж — 40 очков" in text(w.result.value)
-    assert w.canvas.selected == set(w._find("К♠ Д♠"))   # the choice survives the switch
+    assert w.selected == set(w._find("К♠ Д♠"))   # the choice survives the switch
 
 
 def test_builder_explains_a_non_meld_with_the_engines_words():
