@@ -384,8 +384,6 @@ def sphinx_build(toc: Path, *, fresh: bool, strict: bool, jobs: int, quiet: bool
     if fresh:
         for path in (HTML, BUILD / ".doctrees", BUILD / ".jupyter_cache"):
             shutil.rmtree(path, ignore_errors=True)
-    # Sphinx never overwrites files copied from html_extra_path: start that folder afresh.
-    shutil.rmtree(HTML / VENDOR.name, ignore_errors=True)
     BUILD.mkdir(parents=True, exist_ok=True)
     with open(LOG, "w", encoding="utf-8") as log:
         out, err = sys.stdout, sys.stderr
@@ -415,6 +413,9 @@ def sphinx_build(toc: Path, *, fresh: bool, strict: bool, jobs: int, quiet: bool
     if isinstance(result, Exception):
         print(f"[build.py] {type(result).__name__}: {result}", file=sys.stderr)
         return 1
+    # Sphinx never overwrites a file it copied from html_extra_path before: bring _build/html/
+    # vendor/ up to date ourselves (deleting it first would break a book being served meanwhile).
+    _copy_tree(VENDOR_SRC, HTML)
     return int(result or 0)
 
 
