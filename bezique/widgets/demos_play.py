@@ -668,7 +668,7 @@ class SevenDemo(W.VBox):
         d = self.deal
         last = next(e for e in reversed(d.log) if e[0] == "trick")
         self.canvas.show_scene(d.hands[YOU], opponent=len(d.hands[OPP]), stock=d.stock_count,
-                               turn_up=d.turn_up, trick=list(last[2]),
+                               turn_up=d.turn_up, trick=list(zip(("ход", "ответ"), last[2])),
                                winner=last[3].index(last[1]),
                                highlighted={c for c in d.hands[YOU] if c.face == ("7", d.trump)},
                                names=("Вы", "Соперник"))
