@@ -76,9 +76,12 @@ class ScorePanel(W.VBox):
         t = s.game_totals()
         h, b = t[s.human], t[s.bot]
         target = s.rules.target_score
+        done = len(s.game.history)
+        # genitive: после 1 сдачи, после 2 сдач, после 5 сдач
+        after = (f"после {plural(done, 'сдача').replace('сдачи', 'сдач').replace('сдача', 'сдачи')}"
+                 if done else "это первая сдача")
         parts.append(f"<div style='margin-top:6px'><b>Партия до {target}:</b> у вас "
-                     f"{_esc(points(h))}, у соперника {_esc(points(b))} "
-                     f"(после {_esc(plural(len(s.game.history), 'сдача'))})</div>")
+                     f"{_esc(points(h))}, у соперника {_esc(points(b))} ({_esc(after)})</div>")
         self.html.value = "".join(parts)
 
 

@@ -67,6 +67,13 @@ def who(seat: int, human: int) -> str:
     return YOU if seat == human else THEM
 
 
+def trick_name(seat: int, human: int) -> str:
+    """Who played a card of the trick, as the picture labels it: «Ваша — берёт» (карта),
+    «Соперник — берёт» (the picture adds «— берёт» to the winner, so not «Вы»; short, so
+    that two labels fit under two cards)."""
+    return "Ваша" if seat == human else THEM
+
+
 def trick_text(trick, human: int) -> str:
     """«Вы — Д♠, соперник — Т♠; взял соперник»."""
     seats, cards, winner = trick
@@ -114,10 +121,10 @@ def scene_kwargs(deal: Deal, human: int, reveal: bool = False, show_last: bool =
     else:
         kw["opponent"] = len(deal.concealed(bot))
     if deal.trick:
-        kw["trick"] = [(who(s, human), c) for s, c in zip(deal.trick_seats, deal.trick)]
+        kw["trick"] = [(trick_name(s, human), c) for s, c in zip(deal.trick_seats, deal.trick)]
     elif show_last and (last := last_trick(deal)) is not None:
         seats, cards, winner = last
-        kw["trick"] = [(who(s, human), c) for s, c in zip(seats, cards)]
+        kw["trick"] = [(trick_name(s, human), c) for s, c in zip(seats, cards)]
         kw["winner"] = seats.index(winner)
     return kw
 

@@ -102,7 +102,8 @@ class PracticeTable(W.VBox):
         # ---- settings
         wide = {"description_width": "initial"}
         self.opponent_dd = W.Dropdown(options=OPPONENT_CHOICES, value=session.opponent_name,
-                                      description="Соперник:", style=wide)
+                                      description="Соперник:", style=wide,
+                                      layout=W.Layout(width="430px"))
         budgets = [b for _, b in BUDGET_CHOICES]
         self.budget_dd = W.Dropdown(options=BUDGET_CHOICES,
                                     value=min(budgets, key=lambda b: abs(b - budget)),
@@ -111,7 +112,8 @@ class PracticeTable(W.VBox):
         presets = [k for _, k in PRESET_CHOICES]
         self.rules_dd = W.Dropdown(options=PRESET_CHOICES,
                                    value=spec if spec in presets else "canonical",
-                                   description="Правила:", style=wide)
+                                   description="Правила:", style=wide,
+                                   layout=W.Layout(width="340px"))
         self.number = W.Text(value="" if session.deal_number is None else str(session.deal_number),
                              placeholder="любая", description="Номер сдачи:", style=wide,
                              layout=W.Layout(width="210px"))
@@ -500,6 +502,7 @@ class PracticeTable(W.VBox):
         hinted = self.hinted_action
         glow = {hinted.card} if type(hinted) is Play else set()
         kw = scene_kwargs(deal, human, highlighted=glow, caption=instruction(deal, human))
+        _resend_canvas_switch(self.canvas)
         self.canvas.show_scene(disabled=disabled_cards(deal, human), **kw)
         game = s.game_totals()
         self.status.value = ('<div class="bezique-practice-status" style="font-size:0.95em;'
@@ -549,6 +552,19 @@ class PracticeTable(W.VBox):
             if k in (0, 1) or k == i:
                 self.panels[k].update(self)
                 self._dirty.discard(k)
+
+
+def _resend_canvas_switch(card_canvas: CardCanvas) -> None:
+    """Make ipycanvas name the canvas again before the next drawing commands.
+
+    ipycanvas's canvas manager sends «switch to this canvas» only when the target changes.
+    In Voilà the notebook runs before the page connects, so the first switch is lost and
+    every later drawing of the same canvas would go nowhere (the same after a page reload
+    in JupyterLab). Forgetting the current canvas makes the next command batch start with
+    the switch."""
+    manager = getattr(card_canvas.canvas, "_canvas_manager", None)
+    if manager is not None and hasattr(manager, "_current_canvas"):
+        manager._current_canvas = None
 
 
 # ====================================================================== timing
