@@ -189,21 +189,20 @@ class ExerciseWidget(ipywidgets.VBox):
         if kind in ("declarations", "legal_plays"):
             if kind == "legal_plays" and pos.lead is not None:
                 trick = self._canvas("Взятка")
-                trick.show_trick([("Соперник", pos.lead)], caption="Ход соперника")
+                trick.show_trick([("Соперник", pos.lead)])
                 self.extra_canvases.append(trick)
             self.hand_canvas = self._canvas("Ваши карты", select)
-            self.hand_canvas.show_hand(pos.hand, caption="Ваши карты на руке" if pos.table else "Ваши карты")
+            self.hand_canvas.show_hand(pos.hand, title="Ваши карты на руке" if pos.table else "Ваши карты")
             self.hand_canvas.observe(self._on_selection, names="selected")
             boxes.append(self.hand_canvas)
             if pos.table:
                 self.table_canvas = self._canvas("Ваши объявленные карты", select, 0.8)
-                self.table_canvas.show_table(pos.table, caption="Ваши объявленные карты на столе",
-                                             title="Ваши объявленные карты")
+                self.table_canvas.show_table(pos.table, title="Ваши объявленные карты на столе")
                 self.table_canvas.observe(self._on_selection, names="selected")
                 boxes.append(self.table_canvas)
             if pos.turn_up is not None:
                 tu = self._canvas("Открытый козырь", scale=0.8)
-                tu.show_hand([pos.turn_up], caption="Открытый козырь", title="Открытый козырь")
+                tu.show_hand([pos.turn_up], title="Открытый козырь")
                 self.extra_canvases.append(tu)
             boxes = self.extra_canvases[:1] + boxes + self.extra_canvases[1:] \
                 if kind == "legal_plays" and pos.lead is not None else boxes + self.extra_canvases
@@ -216,8 +215,7 @@ class ExerciseWidget(ipywidgets.VBox):
             for p, won in enumerate(pos.tricks):
                 cv = self._canvas(f"Взятки игрока {p + 1}", scale=0.55)
                 cv.show_hand(won, max_width=760, lift=False,
-                             caption=f"Игрок {p + 1}: взятые карты ({plural(len(won), 'карта')})",
-                             title=f"Взятки игрока {p + 1}")
+                             title=f"Взятки игрока {p + 1} ({plural(len(won), 'карта')})")
                 self.extra_canvases.append(cv)
                 boxes.append(cv)
             return ipywidgets.VBox(boxes)
@@ -253,7 +251,7 @@ class ExerciseWidget(ipywidgets.VBox):
             options=[("— узнать по картам —", AUTO)] + [(capitalize(meld_name(m)), m) for m in melds],
             value=AUTO, description="Комбинация", style={"description_width": "initial"})
         self.cards_text = ipywidgets.Text(
-            description="Или впишите карты", placeholder="например: Кч Дч, К♥ Д♥ или KH QH",
+            description="Или впишите карты", placeholder="например: Кч Дч или К♥ Д♥",
             continuous_update=False, style={"description_width": "initial"},
             layout=ipywidgets.Layout(width="24em"))
         self.cards_text.observe(self._on_text, names="value")
@@ -286,8 +284,9 @@ class ExerciseWidget(ipywidgets.VBox):
         return ipywidgets.HBox([self.lead_button, self.follow_button])
 
     def _legal_area(self) -> ipywidgets.Widget:
-        return ipywidgets.HTML("<div style='line-height:1.4'>Щёлкните по каждой карте, которой "
-                               "можно сыграть (на руке и на столе), и нажмите «Проверить».</div>")
+        where = " (на руке и на столе)" if self.position.table else ""
+        return ipywidgets.HTML(f"<div style='line-height:1.4'>Щёлкните по каждой карте, которой "
+                               f"можно сыграть{where}, и нажмите «Проверить».</div>")
 
     def _score_area(self) -> ipywidgets.Widget:
         n = self.position.rules.players
@@ -680,8 +679,7 @@ class ExerciseWidget(ipywidgets.VBox):
         trick = self.extra_canvases[0]
         pos = self.position
         trick.show_trick([("Ходивший", pos.lead), ("Ответивший", pos.follow)],
-                         winner=0 if right == "lead" else 1,
-                         caption=f"Взятку берёт {who}")
+                         winner=0 if right == "lead" else 1)    # gold frame, «берёт»
         head = f"Верно! Взятку берёт {who}." if ok else f"Неверно: взятку берёт {who}."
         return Feedback("right" if ok else "wrong", head + "\n" + self.solution["reason"])
 
@@ -697,11 +695,10 @@ class ExerciseWidget(ipywidgets.VBox):
                  for c in chosen if c not in legal]
         missed = sort_cards(legal - set(chosen))
         self.hand_canvas.show_hand(pos.hand, highlighted=[c for c in pos.hand if c in legal],
-                                   caption="Ваши карты (золотая рамка — можно сыграть)")
+                                   title="Ваши карты (золотая рамка — можно сыграть)")
         if self.table_canvas is not None:
             self.table_canvas.show_table(pos.table, highlighted=[c for c in pos.table if c in legal],
-                                         caption="Ваши объявленные карты на столе",
-                                         title="Ваши объявленные карты")
+                                         title="Ваши объявленные карты на столе")
         if not missed and not wrong:
             verdict, head = "right", "Верно!"
         elif correct:

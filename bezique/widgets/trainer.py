@@ -335,7 +335,7 @@ class Trainer(ipywidgets.VBox):
                         f"<td style='padding:1px 8px'>{s['answered']}</td><td style='padding:1px 8px'>{s['right']}</td>"
                         f"<td style='padding:1px 8px'>{s['streak']}</td></tr>")
         self.table_html.value = (
-            "<table class='bezique-progress' style='border-collapse:collapse;margin-top:6px;"
+            "<table class='bezique-progress' style='border-collapse:collapse;margin:6px 0 0 0;"
             "font-size:0.9em'><caption style='text-align:left;font-weight:600'>Ваш прогресс</caption>"
             "<thead><tr><th style='text-align:left;padding:1px 8px'>Уровень</th>"
             "<th style='padding:1px 8px'>Решено</th><th style='padding:1px 8px'>Верно</th>"
