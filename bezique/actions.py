@@ -28,8 +28,15 @@ class Pass(NamedTuple):
     """End the declaration turn (with or without a declaration); the draw follows."""
 
 
+class Penalty(NamedTuple):
+    """An offence of §9 that no other action expresses (an extra card drawn, playing with nine
+    cards, leading before drawing), recorded with `penalty_mode="apply"`."""
+
+    offence: str
+
+
 PASS = Pass()
-Action = Union[Play, Declaration, Announce, Pass]
+Action = Union[Play, Declaration, Announce, Pass, Penalty]
 
 class _PlayCache(dict):
     def __missing__(self, card: Card) -> Play:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random as _random
 from typing import Iterable, Sequence
 
-from .actions import PASS, PLAYS, Action, Announce, Pass, Play
+from .actions import PASS, PLAYS, Action, Announce, Pass, Penalty, Play
 from .cards import Card, make_pack, sort_cards
 from .errors import IllegalAction
 from .melds import (CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE, SEVEN_MELDS, TRIPLE_BEZIQUE,
@@ -301,6 +301,8 @@ class Deal:
             self._declare(seat, action)
         elif kind is Announce:
             self._announce(seat, action)
+        elif kind is Penalty:
+            self.penalize(seat, action.offence)
         elif kind is Pass:
             if self.stage != STAGE_DECLARE or seat != self.to_act:
                 raise IllegalAction("Сейчас не ваш черёд объявлять: пропускать нечего.", "R4.2.1")
@@ -571,8 +573,9 @@ class Deal:
         if self.rules.penalty_mode != "apply":
             raise IllegalAction("Штрафы начисляются только в режиме penalty_mode=\"apply\".", "R9.2")
         amount = self.rules.penalty_extra_card if offence == "extra_card" else PENALTIES.get(offence)
-        if amount is None:
-            raise IllegalAction(f"Неизвестное нарушение «{offence}».", "R9.1")
+        if amount is None or offence == "revoke":
+            raise IllegalAction(f"Неизвестное нарушение «{offence}». Пример: «extra_card».", "R9.1")
+        self.actions.append((seat, Penalty(offence)))     # so records and undo keep it
         self._fine(seat, offence, amount)
 
     # ------------------------------------------------------------------ tally (§7.5)

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
-from .actions import PASS, Announce, Play
+from .actions import PASS, Announce, Penalty, Play
 from .cards import Card, parse_card_face
 from .deal import Deal, STAGE_DECLARE, create_deal
 from .errors import BeziqueError, CardParseError, FormatError, IllegalAction, RulesError
@@ -33,6 +33,8 @@ def action_to_json(seat: int, action) -> dict | None:
                 "points": action.points}
     if kind is Announce:
         return {"player": seat, "announce": action.meld, "cards": [c.code for c in action.cards]}
+    if kind is Penalty:
+        return {"player": seat, "penalty": action.offence}
     return None                                   # a pass is not written
 
 
@@ -139,6 +141,10 @@ def _action(a: Any, i: int, rules: RuleSet, path: str | None):
         raise FormatError(f"«player» — номер игрока от 0 до {rules.players - 1}", path, field)
     if "play" in a:
         return seat, Play(_card(a["play"], field + ".play", path))
+    if "penalty" in a:
+        if not isinstance(a["penalty"], str):
+            raise FormatError("«penalty» — название нарушения, например \"extra_card\"", path, field)
+        return seat, Penalty(a["penalty"])
     for key in ("declare", "announce"):
         if key in a:
             meld = a[key]
