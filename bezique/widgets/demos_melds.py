@@ -1,42 +1,31 @@
 """Demos of the chapters on melds (06) and on re-using cards in melds (07).
 
-* `meld_gallery` — a picture of every meld with its points: each sample is put to the engine's
-  `enumerate_declarations`, so the names and points come from the engine, not from this file.
 * `MeldBuilder` («Соберите комбинацию») — click cards of a pool; the engine names the meld and
   its points, or says why the cards are not a meld (`explain_illegal` / `shape_problem`).
 * `DeclarationHistory` («История объявлений») — a history of scored declarations that the
   learner edits (declare, play cards, remove an entry); for the cards held now the engine lists
   what is legal (`positions.solve`) and why each tempting combination is not (`explain_illegal`).
-* `timing_story` and `pending_story` — real scripted deals (`Deal`) showing when one may declare
-  and the «…очков за мной» custom, with the engine's own refusals.
 
-Nothing here decides a rule; every answer is the engine's. Every picture is a `CardCanvas` or a
-`Picture`, so the static book shows it too, and every control has a Russian label.
+The static pictures and scripted deals of these chapters are in `meld_pictures.py`. Nothing here
+decides a rule; every answer is the engine's. Every picture is a `CardCanvas`, so the static book
+shows it too, and every control has a Russian label.
 """
 
 from __future__ import annotations
 
 import html
-import random
-import re
 from typing import Iterable, NamedTuple
 
 import ipywidgets as W
+from babel import Locale
 
-from ..actions import PASS, announce, declare, play
-from ..cards import SUIT_NAME_RU, SUIT_SYMBOL, Card, make_pack, parse_card, parse_cards, sort_cards
-from ..deal import Deal
-from ..errors import IllegalAction
-from ..narrate import describe_event
-from ..melds import (CARTE_BLANCHE, FOUR_OF, Declaration, MeldContext, MeldState,
-                     enumerate_declarations, explain_illegal, points_of, reuse_problem,
-                     shape_problem)
+from ..cards import SUIT_NAME_RU, SUIT_SYMBOL, Card, parse_card, parse_cards, sort_cards
+from ..melds import (FOUR_OF, Declaration, MeldContext, MeldState, enumerate_declarations,
+                     explain_illegal, points_of, reuse_problem)
 from ..positions import Position, solve
 from ..ru import capitalize, meld_name, points
 from ..rules import RuleSet
-from babel import Locale
-from .canvas import CardCanvas, Picture
-from .layout import layout_hand, layout_scene
+from .canvas import CardCanvas
 
 _PLURAL = Locale("ru").plural_form
 SUIT_OPTIONS = [(f"{SUIT_SYMBOL[s]} {SUIT_NAME_RU[s]}", s) for s in "SHDC"]
@@ -73,21 +62,6 @@ def _draw(cc: CardCanvas, key, draw) -> None:
         draw()
 
 
-class Gallery:
-    """Pictures side by side in a notebook cell (each an <img> with its alt text)."""
-
-    def __init__(self, pictures):
-        self.pictures = list(pictures)
-
-    def __repr__(self) -> str:
-        return "Картинки: " + " | ".join(getattr(p, "alt", None) or repr(p) for p in self.pictures)
-
-    def _repr_html_(self) -> str:
-        cells = "".join(f'<div style="margin:0 1.2em 0.8em 0">{p._repr_html_()}</div>'
-                        for p in self.pictures)
-        return f'<div style="display:flex;flex-wrap:wrap;align-items:flex-end">{cells}</div>'
-
-
 def cards_of(text: str | Iterable[Card]) -> list[Card]:
     return parse_cards(text) if isinstance(text, str) else list(text)
 
@@ -111,87 +85,6 @@ def find_meld(meld: str, cards: str | Iterable[Card], rules: RuleSet | None = No
         if d.meld == meld and set(d.cards) == set(cards):
             return d
     return None
-
-
-# ====================================================================== the meld gallery
-
-# (meld id, cards, preset, trump): one sample of each meld. Points come from the engine.
-MELD_SAMPLES = [
-    ("marriage", "К♠ Д♠", "canonical", "H"),
-    ("royal_marriage", "К♥ Д♥", "canonical", "H"),
-    ("sequence", "Т♥ 10♥ К♥ Д♥ В♥", "canonical", "H"),
-    ("bezique", "Д♠ В♦", "canonical", "H"),
-    ("double_bezique", "Д♠ Д♠ В♦ В♦", "canonical", "H"),
-    ("four_aces", "Т♠ Т♥ Т♣ Т♦", "canonical", "H"),
-    ("four_kings", "К♠ К♥ К♣ К♦", "canonical", "H"),
-    ("four_queens", "Д♠ Д♠ Д♥ Д♣", "canonical", "H"),
-    ("four_jacks", "В♥ В♣ В♦ В♦", "canonical", "H"),
-    ("trump_seven", "7♥", "canonical", "H"),
-]
-OPTIONAL_SAMPLES = [
-    ("double_marriage", "К♣ К♣ Д♣ Д♣", "seed_000E", "H", "двойной марьяж (003, 000-E)"),
-    ("double_marriage", "К♥ К♥ Д♥ Д♥", "seed_000E", "H", "двойной козырный марьяж (003, 000-E)"),
-    ("plain_quint", "Т♠ 10♠ К♠ Д♠ В♠", "seed_000E", "H", "некозырная квинта (000-E)"),
-    ("two_trump_sevens", "7♥ 7♥", "seed_000E", "H", "две козырные семёрки (000-E)"),
-    ("bezique", "Д♣ В♥", "seed_000A", "S", "безик при козырях пики (000-A)"),
-]
-CARTE_BLANCHE_SAMPLE = "Т♠ 10♠ 9♥ 8♥ Т♦ 7♦ 10♣ 9♣"
-
-
-def gallery_items(optional: bool = False) -> list[tuple[Declaration, str]]:
-    """(the engine's declaration, caption) for every sample; a sample the engine rejects raises."""
-    out = []
-    samples = OPTIONAL_SAMPLES if optional else [(*s, None) for s in MELD_SAMPLES]
-    for meld, text, preset, trump, label in samples:
-        d = find_meld(meld, text, RuleSet.preset(preset), trump)
-        if d is None:
-            raise ValueError(f"the engine does not see {meld} in {text}")
-        name = label or meld_name(meld)
-        out.append((d, f"{capitalize(name)} — {points(d.points)}"))
-    return out
-
-
-def carte_blanche_item(rules: RuleSet | None = None) -> tuple[list[Card], int]:
-    """A hand without court cards and its points under 000-C's rules (engine: shape, points)."""
-    rules = rules or RuleSet.preset("seed_000C")
-    cards = parse_cards(CARTE_BLANCHE_SAMPLE)
-    if shape_problem(CARTE_BLANCHE, tuple(cards), rules, "H"):
-        raise ValueError("not a carte blanche")
-    return cards, points_of(CARTE_BLANCHE, tuple(cards), rules, "H")
-
-
-def meld_gallery(optional: bool = False, four_colour: bool = False, scale: float = 0.8) -> Gallery:
-    """Every meld on cards with the engine's points: the ten standard ones (trump ♥), or the
-    optional ones of some sources (`optional=True`, with carte blanche)."""
-    pics = []
-    for d, cap in gallery_items(optional):
-        # Show the cards as the sample lists them (Д♣ В♥ rather than card order В♥ Д♣).
-        samples = OPTIONAL_SAMPLES if optional else MELD_SAMPLES
-        text = next(t for m, t, *_ in samples if m == d.meld and set(parse_cards(t)) == set(d.cards))
-        pics.append(Picture(layout_hand(parse_cards(text), order=None, scale=scale, caption=cap,
-                                        four_colour=four_colour)))
-    if optional:
-        cards, pts = carte_blanche_item()
-        cap = f"Карт-бланш (000-C) — {points(pts)}"
-        pics.append(Picture(layout_hand(cards, scale=scale * 0.8, caption=cap,
-                                        four_colour=four_colour)))
-    return Gallery(pics)
-
-
-def verdict_picture(cards: str | Iterable[Card], trump: str, rules: RuleSet | None = None,
-                    scale: float = 0.8, four_colour: bool = False) -> Picture:
-    """Cards with the engine's verdict as caption: «Безик — 40 очков» or why it is no meld."""
-    rules = rules or RuleSet()
-    cards = cards_of(cards)
-    ctx = meld_context(rules, trump)
-    found = [d for d in enumerate_declarations(cards, MeldState(), ctx) if set(d.cards) == set(cards)]
-    if found:
-        cap = f"{capitalize(meld_name(found[0].meld))} — {points(found[0].points)}"
-    else:
-        cap = "Не комбинация. " + why_not_meld(cards, rules, trump)
-    cap = f"Козырь — {SUIT_NAME_RU[trump]}. {cap}"
-    return Picture(layout_hand(cards, order=None, scale=scale, caption=cap,
-                               four_colour=four_colour))
 
 
 # ====================================================================== what did the learner mean?
@@ -661,19 +554,23 @@ class DeclarationHistory(W.VBox):
 
     # ------------------------------------------------------------------ drawing
     def render(self, clear: bool = False) -> None:
-        if clear:
-            self.table_canvas.selected = set()
-            self.hand_canvas.selected = set()
+        """Redraw what changed; `clear` also drops the selection (without a second redraw)."""
+        keep = () if clear else None
         s = SCENARIOS[self.scenario.value]
         self.hint.value = _html(f"Козырь — <b>{SUIT_NAME_RU[self.trump]}</b>. {_esc(s.hint)}")
         groups = [list(d.cards) for d in self._table_groups()]
         _draw(self.table_canvas, ("table", tuple(map(tuple, groups))), lambda: self.table_canvas.show_table(
-            groups, caption="На столе: объявленные карты (они по-прежнему ваши)" if groups else
-            "На столе пока ничего нет", title="На столе"))
+            groups, selected=keep, title="На столе",
+            caption="На столе: объявленные карты (они по-прежнему ваши)" if groups else
+            "На столе пока ничего нет"))
         hand = list(self.hand)
         _draw(self.hand_canvas, ("hand", tuple(hand)), lambda: self.hand_canvas.show_hand(
-            hand, lift=True, title="На руке",
+            hand, lift=True, title="На руке", selected=keep,
             caption="На руке" if hand else "На руке карт не осталось"))
+        if clear:                          # unchanged pictures: drop a leftover selection
+            for cc in (self.table_canvas, self.hand_canvas):
+                if cc.selected:
+                    cc.selected = set()
         played = list(self.played)
         _draw(self.played_canvas, ("played", tuple(played)), lambda: self.played_canvas.show_hand(
             played, disabled=played, lift=False, title="Сыграно",
@@ -726,201 +623,3 @@ class DeclarationHistory(W.VBox):
                 more = f" (и ещё {_variants(n - 1)})" if n > 1 else ""
                 parts.append(f"✘ {_esc(self.describe(d))}{more}: {_esc(reason)}")
         self.legal_html.value = _html("<br>".join(parts))
-
-
-def scenario_view(key: str, rules: str = "canonical") -> Note:
-    """A scenario of «История объявлений» as a static picture: the cards on the table, in hand
-    and played, with the engine's list of what is legal now and why the rest is not."""
-    w = DeclarationHistory(key, rules)
-    pics = [Picture(cc.layout_result) for cc in (w.table_canvas, w.hand_canvas, w.played_canvas)]
-    return Note(Gallery(pics)._repr_html_() + w.legal_html.value,
-                " | ".join(p.alt for p in pics) + "\n" + re.sub(r"<[^>]+>", " ", w.legal_html.value))
-
-
-# ====================================================================== scripted deals
-
-YOU, OPP = 1, 0          # you are the non-dealer (seat 1) and lead first; the opponent deals
-
-
-def scripted_deal(rules: RuleSet, mine: str, theirs: str, turn_up: str, top: str = "",
-                  seed: int = 11) -> Deal:
-    """A real deal with chosen hands; the stock starts with `top` (then a seeded shuffle)."""
-    hands = [parse_cards(theirs), parse_cards(mine)]
-    used = set(hands[0] + hands[1])
-    up = parse_cards(turn_up, taken=used)[0]
-    used.add(up)
-    first = parse_cards(top, taken=used) if top else []
-    used |= set(first)
-    rest = [c for c in make_pack(2) if c not in used]
-    random.Random(seed).shuffle(rest)
-    return Deal(rules, OPP, hands, up, first + rest)
-
-
-class Step(NamedTuple):
-    picture: Picture
-    text: str
-
-
-def _scene(deal: Deal, caption: str, trick=None, winner=None, table_groups=None) -> Picture:
-    table = table_groups if table_groups is not None else \
-        ([sort_cards(deal.exposed[YOU])] if deal.exposed[YOU] else [])
-    lay = layout_scene(deal.concealed(YOU), opponent=len(deal.hands[OPP]), stock=deal.stock_count,
-                       turn_up=deal.turn_up, trick=trick or [], winner=winner, table=table,
-                       opponent_table=[sort_cards(deal.exposed[OPP])] if deal.exposed[OPP] else [],
-                       caption=caption, scale=0.8)
-    return Picture(lay)
-
-
-def _refusal(deal: Deal, action, seat: int = YOU) -> str:
-    """The engine's Russian refusal of an action (the deal is not changed)."""
-    try:
-        deal.clone().apply(action, seat)
-    except IllegalAction as e:
-        return e.message
-    raise AssertionError("the engine accepted the action")
-
-
-def timing_story() -> dict:
-    """When may one declare (R4.2, R4.3.1): a real deal, trump ♥. Returns the scene right after
-    you win a trick (7 cards, before the draw), the engine's legal declarations then, and its
-    refusals: before winning a trick, a second declaration on the same trick, after the draw."""
-    deal = scripted_deal(RuleSet(), mine="К♠ Д♠ В♦ Д♥ 9♣ 8♦ 7♣ Т♦",
-                         theirs="8♠ 7♠ 9♦ 8♣ 7♦ 10♣ В♣ 9♠", turn_up="К♥", top="9♠ 8♠")
-    marriage = declare("marriage", parse_cards("К♠ Д♠"))
-    before = _refusal(deal, marriage)
-    deal.apply(play(parse_card("Т♦")), YOU)
-    deal.apply(play(parse_card("9♦")), OPP)
-    trick = [("вы", parse_card("Т♦")), ("соперник", parse_card("9♦"))]
-    scene = _scene(deal, "Вы взяли взятку тузом бубен: на руке семь карт, из талона вы ещё не брали.",
-                   trick=trick, winner=0)
-    legal = list(deal.legal_declarations(YOU))
-    deal.apply(declare("bezique", parse_cards("Д♠ В♦")), YOU)
-    second = _refusal(deal, marriage)
-    while deal.stage == "declare":
-        deal.apply(PASS, YOU)
-    after = _refusal(deal, marriage)
-    scene_after = _scene(deal, "Безик Д♠ В♦ объявлен и лежит на столе; вы добрали карту из "
-                               "талона, и у вас снова восемь карт.", trick=trick, winner=0)
-    return {"scene": scene, "legal": legal, "before": before, "second": second, "after": after,
-            "scene_after": scene_after, "points": deal.declared[YOU]}
-
-
-def carte_blanche_deal(seed: int = 112) -> tuple[Picture, str]:
-    """A real deal under 000-C's rules in which a hand without court cards was dealt (R10.4):
-    the hand and the engine's log line about it."""
-    deal = Deal.new(RuleSet.preset("seed_000C"), dealer=0, seed=seed)
-    ev = next(e for e in deal.log if e[0] == "carte_blanche")
-    seat = ev[1]
-    who = "противник сдатчика" if seat != deal.dealer else "сдатчик"
-    line = describe_event(ev, seat, ["Игрок", "Игрок"]).replace("Игрок: ", "")
-    cap = f"Карт-бланш после сдачи: у игрока ({who}) ни одной фигуры"
-    pic = Picture(layout_hand(deal.hands[seat], caption=cap, scale=0.8))
-    return pic, f"{capitalize(who)}: {line}"
-
-
-# ====================================================================== histories on cards
-
-def replay_history(trump: str, steps, rules: RuleSet | None = None) -> list[tuple]:
-    """A history of declarations, each on its own trick won, put to the engine one by one:
-    (meld, cards, points or None, the engine's refusal or "") for each step."""
-    rules = rules or RuleSet()
-    state, ctx = MeldState(), meld_context(rules, trump)
-    out = []
-    for meld, text in steps:
-        cards = tuple(sort_cards(parse_card(t) for t in text.split()))
-        found = next((d for d in enumerate_declarations(cards, state, ctx)
-                      if d.meld == meld and set(d.cards) == set(cards)), None)
-        if found is not None:
-            state.record(found, trump)
-            out.append((meld, cards, found.points, ""))
-        else:
-            out.append((meld, cards, None,
-                        explain_illegal(meld, cards, set(cards), state, ctx).message))
-    return out
-
-
-def history_view(trump: str, steps, rules: RuleSet | None = None, scale: float = 0.7) -> Note:
-    """A history on cards: one picture per declaration with the engine's verdict, the reasons
-    of the refused ones and the total (static HTML)."""
-    rows = replay_history(trump, steps, rules)
-    pics, notes = [], []
-    for i, (meld, cards, pts, why) in enumerate(rows, 1):
-        verdict = f"+{points(pts)}" if pts is not None else "нельзя"
-        cap = f"{i}. {capitalize(meld_name(meld))}: {verdict}"
-        pics.append(Picture(layout_hand(cards, order=None, scale=scale, caption=cap)))
-        if why:
-            notes.append(f"{i}. {capitalize(meld_name(meld))} — нельзя. {why}")
-    total = sum(p for _, _, p, _ in rows if p is not None)
-    notes.append(f"Итого за эти объявления: {points(total)}.")
-    body = "<br>".join(_esc(x) for x in notes)
-    return Note(Gallery(pics)._repr_html_() +
-                "<div style='border-left:4px solid #5a7bb5;padding:0.3em 0.9em;margin:0 0 0.6em 0;"
-                f"background:#f3f6fb;line-height:1.5'>{body}</div>",
-                " | ".join(p.alt for p in pics) + "\n" + "\n".join(notes))
-
-
-def pending_story(preset: str = "canonical") -> list[Step]:
-    """«…очков за мной» (R4.3.2, C-09): trump ♦, you hold four aces and К♦ Д♦ (S-37/S-38).
-    You score the aces and, where the rules allow, lay out the royal marriage to score later;
-    then you lead Д♦ — the pending marriage lapses. Under 003/004 the engine refuses the
-    second combination."""
-    rules = RuleSet.preset(preset)
-    deal = scripted_deal(rules, mine="Т♠ Т♥ Т♣ Т♦ К♦ Д♦ 9♠ 8♥",
-                         theirs="7♣ 8♣ 9♣ 10♣ В♣ 7♠ 8♠ 10♠", turn_up="9♦",
-                         top="9♥ 8♣ 7♥ 9♣ 8♥ 7♠")
-    steps: list[Step] = []
-    deal.apply(play(parse_card("8♥")), YOU)
-    deal.apply(play(parse_card("7♣")), OPP)
-    trick = [("вы", parse_card("8♥")), ("соперник", parse_card("7♣"))]
-    aces = next(d for d in deal.legal_declarations(YOU) if d.meld == "four_aces")
-    deal.apply(aces, YOU)
-    marriage = announce("royal_marriage", parse_cards("К♦ Д♦"))
-    if deal.legal_announcements(YOU):
-        deal.apply(marriage, YOU)
-        groups = [sort_cards(aces.cards), sort_cards(marriage.cards)]
-        text = ("Вы взяли взятку и объявили четыре туза: +100. Козырный марьяж К♦ Д♦ вы тоже "
-                "выложили на стол и сказали «40 очков за мной»: засчитать его можно после любой "
-                "следующей взятки, которую вы возьмёте.")
-    else:
-        groups = [sort_cards(aces.cards)]
-        text = ("Вы взяли взятку и объявили четыре туза: +100. Выложить ещё и козырный марьяж "
-                "«на потом» движок не даёт. " + _refusal(deal, marriage) + " Марьяж остаётся "
-                "на руке: объявить его можно будет после следующей выигранной взятки.")
-    if deal.stage == "declare":
-        deal.apply(PASS, YOU)
-    steps.append(Step(_scene(deal, "Четыре туза засчитаны; вы добрали карту из талона",
-                             trick=trick, winner=0, table_groups=groups), text))
-    pending_before = list(deal.pending[YOU])
-    deal.apply(play(parse_card("Д♦")), YOU)
-    deal.apply(play(parse_card("8♠")), OPP)
-    lapse = ("Вы пошли дамой бубен. Отложенный марьяж пропал: одна из его карт ушла во взятку."
-             if pending_before and not deal.pending[YOU] else
-             "Вы пошли дамой бубен: этого марьяжа больше нет, король бубен остался без пары.")
-    last = next(e for e in reversed(deal.log) if e[0] == "trick")
-    names = {YOU: "вы", OPP: "соперник"}
-    trick2 = [(names[s], c) for s, c in zip(last[3], last[2])]
-    steps.append(Step(_scene(deal, "Дама бубен сыграна", trick=trick2,
-                             winner=last[3].index(last[1])), lapse))
-    return steps
-
-
-class Note:
-    """Static HTML (a <div>) for a notebook cell: no widget, so it shows in any page."""
-
-    def __init__(self, html_text: str, text: str = ""):
-        self.html_text = html_text
-        self.text = text
-
-    def __repr__(self) -> str:
-        return self.text or "(текст)"
-
-    def _repr_html_(self) -> str:
-        return self.html_text
-
-
-def quote_box(lines: Iterable[str]) -> Note:
-    """Lines of the engine's Russian text in a framed box (static HTML)."""
-    lines = list(lines)
-    body = "<br>".join(_esc(x) for x in lines)
-    return Note("<div style='border-left:4px solid #5a7bb5;padding:0.4em 0.9em;margin:0.4em 0;"
-                f"background:#f3f6fb;line-height:1.5'>{body}</div>", "\n".join(lines))

@@ -12,10 +12,12 @@ from bezique.cards import Card, parse_card, parse_cards
 from bezique.melds import MeldState, explain_illegal, points_of
 from bezique.ru import meld_name, points
 from bezique.rules import RuleSet
-from bezique.widgets.demos_melds import (MELD_SAMPLES, SCENARIOS, DeclarationHistory,
-                                         MeldBuilder, carte_blanche_item, find_meld,
-                                         gallery_items, meld_context, meld_gallery,
-                                         pending_story, timing_story, why_not_meld)
+from bezique.widgets.demos_melds import (SCENARIOS, DeclarationHistory, MeldBuilder, find_meld,
+                                         meld_context, why_not_meld)
+from bezique.widgets.meld_pictures import (MELD_SAMPLES, carte_blanche_deal, carte_blanche_item,
+                                           gallery_items, history_view, meld_gallery,
+                                           pending_story, scenario_view, timing_story,
+                                           verdict_picture)
 
 
 def text(html):
@@ -259,3 +261,18 @@ def test_pending_story_and_its_lapse():
     steps = pending_story("seed_003")
     assert "одна комбинация за раз" in steps[0].text
     assert all(s.picture.png.startswith(b"\x89PNG") for s in steps)
+
+
+def test_static_pictures_carry_the_engines_verdicts():
+    assert "Козырный марьяж — 40 очков" in verdict_picture("К♠ Д♠", "S").alt
+    assert "Не комбинация. Безик — это дама пик и валет бубен." in verdict_picture("Д♦ В♠", "H").alt
+    assert "Таких четвёрок нет" in verdict_picture("10♠ 10♥ 10♦ 10♣", "H").alt
+    view = repr(history_view("S", [("sequence", "AS TS KS QS JS"), ("royal_marriage", "KS QS")]))
+    assert "2. Козырный марьяж — нельзя. Король пик уже был в марьяже" in view
+    assert "Итого за эти объявления: 250 очков." in view
+    view = repr(history_view("H", [("bezique", "QS#1 JD#1"), ("bezique", "QS#2 JD#2"),
+                                   ("double_bezique", "QS#1 QS#2 JD#1 JD#2")]))
+    assert "Итого за эти объявления: 80 очков." in view
+    assert "✔ Безик (Д♠ с руки, В♦ с руки) — 40 очков" in repr(scenario_view("broken"))
+    pic, line = carte_blanche_deal(112)
+    assert line.startswith("Противник сдатчика: карт-бланш") and line.endswith("+250 очков.")
