@@ -26,16 +26,13 @@ What a learner can do, and the method behind it (for tests and notebooks):
 from __future__ import annotations
 
 import html
-import statistics
 import threading
-import time
 
 import ipywidgets as W
 
-from ..actions import Play
+from ..actions import Pass, Play
 from ..cards import Card
 from ..errors import BeziqueError
-from ..melds import Declaration
 from ..practice import OPPONENTS, PracticeSession
 from .canvas import CardCanvas
 from .practice_panels import (CoachPanel, GamePanel, LogPanel, RecordPanel, ReplayPanel,
@@ -533,17 +530,14 @@ class PracticeTable(W.VBox):
                 b.close()
             self._decl_buttons = []
             for label, act in wanted:
-                b = W.Button(description=label, layout=W.Layout(width="max-content"),
-                             button_style="" if label in ("Без объявления",) or
-                             label.startswith("Больше") else "info")
+                b = W.Button(description=label, layout=W.Layout(width="max-content"))
                 b.on_click(lambda _, a=act: self.act(a))
                 self._decl_buttons.append((b, act))
             self.decl_box.children = [b for b, _ in self._decl_buttons]
         for b, act in self._decl_buttons:
             marked = hinted is not None and act == hinted
             b.icon = "star" if marked else ""
-            if marked:
-                b.button_style = "warning"
+            b.button_style = "warning" if marked else ("" if type(act) is Pass else "info")
 
     def _update_panels(self) -> None:
         i = self.tabs.selected_index
@@ -570,68 +564,10 @@ def _resend_canvas_switch(card_canvas: CardCanvas) -> None:
 # ====================================================================== timing
 
 def bench(n: int = 40, opponent: str = "heuristic", seed: int = 1) -> dict:
-    """Click-to-answer times of the table, in the kernel (no browser): `n` legal clicks (a
-    card or a declaration button, as the learner would), each timed with `perf_counter`
-    from the click to the redrawn table, with the opponent's thinking time measured apart;
-    and refused clicks (a card during the declaration turn, a greyed card). Medians and 95th
-    percentiles in milliseconds; `table_*` is the table's own share (click minus opponent)."""
-    import random
-    rng = random.Random(seed)
-    table = PracticeTable(opponent=opponent, seed=seed, coach=False)
-    bot_time = [0.0]
-
-    def timed(choose):
-        def wrapper(view):
-            t = time.perf_counter()
-            try:
-                return choose(view)
-            finally:
-                bot_time[0] += time.perf_counter() - t
-        return wrapper
-
-    clicks, bots, cpu, refused = [], [], [], []
-    while len(clicks) < n:
-        s = table.session
-        if s.deal.is_over:
-            table.new_deal()
-            continue
-        if s.opponent.choose.__name__ != "wrapper":
-            s.opponent.choose = timed(s.opponent.choose)
-        deal = s.deal
-        bad = disabled_cards(deal, s.human)
-        if deal.stage == "declare" and deal.concealed(s.human):
-            card = deal.concealed(s.human)[0]
-            t = time.perf_counter()
-            table.click_card(card)
-            refused.append((time.perf_counter() - t) * 1000)
-        elif bad:
-            t = time.perf_counter()
-            table.click_card(sorted(bad)[0])
-            refused.append((time.perf_counter() - t) * 1000)
-        bot_time[0] = 0.0
-        w0, c0 = time.perf_counter(), time.process_time()
-        if table._decl_buttons:
-            button, _ = table._decl_buttons[rng.randrange(len(table._decl_buttons))]
-            button.click()
-        else:
-            legal = [a.card for a in s.legal_actions()]
-            table.click_card(legal[rng.randrange(len(legal))])
-        clicks.append((time.perf_counter() - w0) * 1000)
-        cpu.append((time.process_time() - c0) * 1000)
-        bots.append(bot_time[0] * 1000)
-
-    def q(xs, p):
-        xs = sorted(xs)
-        return round(xs[min(len(xs) - 1, round(p * (len(xs) - 1)))], 2) if xs else 0.0
-    own = [c - b for c, b in zip(clicks, bots)]
-    out = {"clicks": len(clicks), "click_median_ms": round(statistics.median(clicks), 2),
-           "click_p95_ms": q(clicks, 0.95), "opponent_median_ms": round(statistics.median(bots), 2),
-           "table_median_ms": round(statistics.median(own), 2), "table_p95_ms": q(own, 0.95),
-           "click_cpu_median_ms": round(statistics.median(cpu), 2)}
-    if refused:
-        out.update({"refused": len(refused), "refused_median_ms": round(statistics.median(refused), 2),
-                    "refused_p95_ms": q(refused, 0.95)})
-    return out
+    """Click-to-answer times of the table in the kernel (medians and 95th percentiles, ms);
+    see `practice_bench.bench`."""
+    from .practice_bench import bench as run
+    return run(n, opponent, seed)
 
 
 __all__ = ["PracticeTable", "bench", "opponent_options"]

@@ -12,7 +12,6 @@ import pytest
 from bezique.actions import Announce, Pass, Play
 from bezique.cards import make_pack, parse_cards
 from bezique.deal import Deal
-from bezique.melds import Declaration
 from bezique.record import deal_to_record
 from bezique.rules import RuleSet
 from bezique.ru import plural
