@@ -18,13 +18,16 @@ What it does, in order:
 3. writes a temporary table of contents from the canonical book/_toc.yml, leaving out the
    chapters whose files do not exist yet, and builds with Jupyter Book 1 (notebooks executed).
 
-The Sphinx output is also written to book/_build/build.log; a successful build touches
-book/_build/.build-stamp (the browser tests rebuild when a source is newer than it).
+The Sphinx output is also written to book/_build/build.log; a successful build writes
+book/_build/.build-stamp (the tests rebuild when a source changed since). One build at a time:
+book/_build/.lock.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import io
 import json
 import os
@@ -330,10 +333,32 @@ def newest_source_mtime() -> float:
 
 
 def is_stale() -> bool:
-    """True if book/_build/html is missing or older than a source (used by the tests)."""
+    """True if book/_build/html is missing, or a source changed since the last build read it."""
     if not STAMP.exists() or not (HTML / "index.html").exists():
         return True
-    return newest_source_mtime() > STAMP.stat().st_mtime
+    try:
+        built_from = json.loads(STAMP.read_text(encoding="utf-8"))["sources_mtime"]
+    except (ValueError, KeyError):
+        return True
+    return newest_source_mtime() > built_from
+
+
+@contextlib.contextmanager
+def build_lock(shared: bool = False):
+    """A file lock on book/_build: one build at a time; readers (the tests' snapshot) wait for a
+    running build to finish. Several people and test runs share one working tree."""
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with open(BUILD / ".lock", "a+") as handle:
+        mode = fcntl.LOCK_SH if shared else fcntl.LOCK_EX
+        try:
+            fcntl.flock(handle, mode | fcntl.LOCK_NB)
+        except BlockingIOError:
+            say("жду, пока закончится другая сборка книги…")
+            fcntl.flock(handle, mode)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 class _Tee(io.TextIOBase):
@@ -419,21 +444,34 @@ def sphinx_build(toc: Path, *, fresh: bool, strict: bool, jobs: int, quiet: bool
     return int(result or 0)
 
 
-def ensure_built() -> Path:
-    """Build the book in a subprocess if it is missing or stale; return book/_build/html.
+def ensure_built(snapshot_to: Path | None = None) -> Path:
+    """Build the book in a subprocess if it is missing or stale, for the tests.
 
-    For the tests (tests/book, tests/browser). Raises RuntimeError with the end of the build
-    log if the build fails.
+    Returns book/_build/html, or, with `snapshot_to`, a copy of it in snapshot_to/html (with
+    build.log and .build-stamp beside it), taken under the build lock, so that a build started
+    meanwhile by someone else cannot change the pages under a running test. Raises RuntimeError
+    with the end of the build log if the build fails.
     """
-    if is_stale():
+    with build_lock(shared=True):
+        stale = is_stale()
+    if stale:
         result = subprocess.run(
             [sys.executable, str(Path(__file__).resolve()), "-q"],
             cwd=ROOT, capture_output=True, text=True,
         )
-        if result.returncode != 0 or not (HTML / "index.html").exists():
+        if result.returncode != 0:
             tail = "\n".join((result.stdout + result.stderr).splitlines()[-40:])
             raise RuntimeError(f"book/build.py завершился с кодом {result.returncode}:\n{tail}")
-    return HTML
+    with build_lock(shared=True):
+        if not (HTML / "index.html").exists():
+            raise RuntimeError("book/_build/html/index.html нет после сборки")
+        if snapshot_to is None:
+            return HTML
+        shutil.copytree(HTML, snapshot_to / "html", dirs_exist_ok=True)
+        for path in (LOG, STAMP):
+            if path.exists():
+                shutil.copy2(path, snapshot_to / path.name)
+        return snapshot_to / "html"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -449,7 +487,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     jobs = args.jobs or max(1, min(4, os.cpu_count() or 1))
 
+    with build_lock():
+        return _build(args, jobs)
+
+
+def _build(args, jobs: int) -> int:
     started = time.monotonic()
+    sources_mtime = newest_source_mtime()  # before reading: later edits make the build stale
     os.chdir(ROOT)
     if not args.skip_npm:
         npm_install()
@@ -465,8 +509,9 @@ def main(argv: list[str] | None = None) -> int:
         say(f"сборка не удалась (код {code}), журнал: {LOG.relative_to(ROOT)}")
         return code or 1
     STAMP.write_text(
-        json.dumps({"seconds": round(elapsed, 1), "full": full, "chapters": present,
-                    "missing": missing}, ensure_ascii=False, indent=1) + "\n",
+        json.dumps({"seconds": round(elapsed, 1), "full": full, "sources_mtime": sources_mtime,
+                    "chapters": present, "missing": missing}, ensure_ascii=False, indent=1)
+        + "\n",
         encoding="utf-8",
     )
     say(f"готово за {elapsed:.1f} с: {HTML.relative_to(ROOT)}/index.html")

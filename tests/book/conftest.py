@@ -19,9 +19,11 @@ def load_build_module():
 
 
 @pytest.fixture(scope="session")
-def built_book() -> Path:
-    """book/_build/html, built once by book/build.py if it is missing or older than a source."""
+def built_book(tmp_path_factory) -> Path:
+    """A snapshot of book/_build/html (built first by book/build.py if missing or stale), so
+    that a build started meanwhile in the shared working tree cannot change the pages under the
+    tests. build.log and .build-stamp of that build lie beside it (built_book.parent)."""
     try:
-        return load_build_module().ensure_built()
+        return load_build_module().ensure_built(snapshot_to=tmp_path_factory.mktemp("book"))
     except RuntimeError as error:
         pytest.fail(f"Книга не собралась.\n{error}", pytrace=False)

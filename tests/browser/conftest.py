@@ -1,6 +1,7 @@
 """Fixtures for the real-browser tests of the built book (Playwright + Debian's Chromium).
 
-* `built_book` (session): book/_build/html, built once by book/build.py if missing or stale;
+* `built_book` (session): a snapshot of book/_build/html, built by book/build.py if missing or
+  stale;
 * `book_url` (session): the book served on 127.0.0.1 by a thread, e.g. "http://127.0.0.1:PORT/";
 * `browser` (session): headless Chromium from /usr/bin/chromium (never a downloaded browser);
 * `page` (function): a fresh page in a fresh context.
@@ -48,9 +49,12 @@ def _unavailable(reason: str):
 
 
 @pytest.fixture(scope="session")
-def built_book() -> Path:
+def built_book(tmp_path_factory) -> Path:
+    """A snapshot of book/_build/html (built first by book/build.py if missing or stale), so
+    that a build started meanwhile in the shared working tree cannot change the pages under the
+    tests. build.log and .build-stamp of that build lie beside it (built_book.parent)."""
     try:
-        return load_build_module().ensure_built()
+        return load_build_module().ensure_built(snapshot_to=tmp_path_factory.mktemp("book"))
     except RuntimeError as error:
         pytest.fail(f"Книга не собралась.\n{error}", pytrace=False)
 
