@@ -127,18 +127,14 @@ def tally_exercise(seed: int, ident: str = "ch09-tally") -> dict:
     pos = {"id": ident, "kind": "deal_score", "trump": up.suit, "scored": scored,
            "tricks": [[c.code for t in d.won[s] for c in t] for s in range(2)],
            "last_trick": d.last_trick_winner}
-    story = [f"Играли {NAMES[0]} и {NAMES[1]}; сдавала {NAMES[0]}, козырь — "
+    story = [f"Играли {NAMES[0]} (игрок 1) и {NAMES[1]} (игрок 2); сдавала {NAMES[0]}, козырь — "
              f"{SUIT_NAME_RU[up.suit]} (открыта карта {up.ru})."]
     if up.rank == "7":
         pos["turned_up_seven"] = d.dealer
         story.append("Открыта семёрка — сдатчику 10 очков.")
-    for s in range(2):
-        what = ", ".join(f"{meld_name(x.meld)} ({x.points})" for x in d.melds[s].scored)
-        story.append(f"{NAMES[s]} за сдачу записал{'а' if s == 0 else ''}: {what or 'ничего'}.")
-    won = [len(brisques_won(d, s)) for s in range(2)]
-    story.append(f"Во взятках {NAMES_GEN[0]} тузов и десяток — {won[0]}, у {NAMES_GEN[1]} — "
-                 f"{won[1]}. Последнюю взятку взял{'а' if d.last_trick_winner == 0 else ''} "
-                 f"{NAMES[d.last_trick_winner]}. Сколько очков за сдачу у каждого?")
+    story.append(f"Последнюю взятку взял{'а' if d.last_trick_winner == 0 else ''} "
+                 f"{NAMES[d.last_trick_winner]}. Что каждый объявил и какие карты взял — ниже. "
+                 "Сколько очков за сдачу у каждого?")
     pos["prompt"] = " ".join(story)
     return pos
 
@@ -171,7 +167,8 @@ class DealTally(W.VBox):
         self.count = W.Dropdown(options=TALLY_RULES, value=count, description="Как считать:",
                                 style=_WIDE, layout=W.Layout(width="max-content"))
         self.colours = W.Checkbox(value=four_colour, indent=False, style=_WIDE,
-                                  description="Четыре цвета мастей (♣ зелёные, ♦ синие)")
+                                  description="Четыре цвета мастей (♣ зелёные, ♦ синие)",
+                                  layout=W.Layout(width="auto"))
         self.pictures = [W.HTML(), W.HTML()]
         self._ready: dict[int, Deal] = {}
         self.trick = CardCanvas(name="Последняя взятка", scale=0.8)
@@ -599,13 +596,16 @@ class PenaltyDemo(W.VBox):
                                     style={"button_width": "auto", **_WIDE})
         self.go = W.Button(description="Нарушить", icon="exclamation-triangle",
                            button_style="danger")
+        self.again = W.Button(description="Начать заново", icon="undo")
         self.canvas = CardCanvas(name="Стол нарушителя", scale=0.8)
         self.result = W.HTML()
         self.done = False
         self.go.on_click(lambda _: self.commit())
+        self.again.on_click(lambda _: self.reset())
         for w in (self.offence, self.source, self.mode):
             w.observe(lambda _: self.reset(), names="value")
-        super().__init__([self.offence, self.source, self.mode, self.canvas, self.go, self.result])
+        super().__init__([self.offence, self.source, self.mode, self.canvas,
+                          W.HBox([self.go, self.again]), self.result])
         self.reset()
 
     @property
@@ -700,8 +700,9 @@ class PenaltyDemo(W.VBox):
                                table=sorted(d.exposed[seat]), opponent_table=sorted(d.exposed[other]),
                                stock=d.stock_count, turn_up=d.turn_up, trick=trick,
                                names=(NAMES[seat], NAMES[other]),
-                               caption=f"Стол перед нарушением: карты {NAMES_GEN[seat]} внизу")
+                               caption=f"Вы — {NAMES[seat]}: стол перед нарушением")
         self.go.disabled = self.done
+        self.again.disabled = not self.done
         text = [html.escape(self.describe())]
         text.append(self.outcome or "Нажмите «Нарушить».")
         self.result.value = _html("<br>".join(text))

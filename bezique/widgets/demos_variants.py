@@ -50,8 +50,8 @@ def _table(rows, head=None) -> str:
     if head:
         out.append("<tr>" + "".join(f"<th {style.format('center')}>{h}</th>" for h in head) + "</tr>")
     for row in rows:
-        out.append("<tr>" + "".join(f"<td {style.format('left' if i == 0 else 'right')}>{c}</td>"
-                                    for i, c in enumerate(row)) + "</tr>")
+        out.append("<tr>" + "".join(f"<td {style.format('right' if isinstance(c, int) else 'left')}>"
+                                    f"{c}</td>" for c in row) + "</tr>")
     return "".join(out) + "</table>"
 
 
@@ -80,8 +80,10 @@ class NoTrumpDemo(W.VBox):
     def __init__(self, seed: int = 4, until_trump: bool = False):
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",
                                      style=_WIDE, layout=W.Layout(width="13em"))
-        self.auto = W.Button(description="Сыграть за меня", icon="play")
-        self.fast = W.Button(description="До первого марьяжа", icon="fast-forward")
+        self.auto = W.Button(description="Сыграть за меня", icon="play",
+                             layout=W.Layout(width="auto"))
+        self.fast = W.Button(description="До первого марьяжа", icon="fast-forward",
+                             layout=W.Layout(width="auto"))
         self.new = W.Button(description="Новая сдача", icon="refresh")
         self.canvas = CardCanvas(name="Стол", scale=0.85)
         self.canvas.on_card_click(self.click)
@@ -310,8 +312,12 @@ class Declarable:
         pic = img_html(lay.png(), lay.description, lay.size)
         decls = self.declarations()
         if decls:
-            items = "".join(f"<li>{html.escape(describe_declaration(d.meld, d.cards, d.points))}</li>"
-                            for d in decls)
+            lines = []                         # identical copies of a card: one line
+            for d in decls:
+                text = describe_declaration(d.meld, d.cards, d.points)
+                if text not in lines:
+                    lines.append(text)
+            items = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
             text = f"Можно объявить (по мнению движка):<ul style='margin:2px 0'>{items}</ul>"
         else:
             text = "Объявить нечего."
@@ -559,7 +565,7 @@ def joker_image(scale: float = 1.0) -> Image.Image:
 def meld_row_image(groups, scale: float = 0.55) -> Image.Image:
     """Declared cards, each meld a group of overlapping cards (infusorki included)."""
     w, h = card_size(scale)
-    step, gap = round(0.42 * w), round(0.25 * w)
+    step, gap = round(0.55 * w), round(0.25 * w)
     width = 0
     for g in groups:
         width += (len(g) - 1) * step + w + gap
@@ -630,7 +636,7 @@ class ManyPackOpening(W.VBox):
             f"37-я карта), в колоде осталось {plural(stock, 'карта')}.")
         rows = []
         for n, seat, decl in self.declared:
-            pic = meld_row_html([list(decl.cards)], 0.5)
+            pic = meld_row_html([list(decl.cards)], 0.7)
             rows.append(f"<div style='margin:6px 0'>Ход {n}, {MANY_NAMES[seat]}: "
                         f"<b>{html.escape(meld_name(decl.meld))}</b> — "
                         f"{points(decl.points)}<br>{pic}</div>")
@@ -686,13 +692,12 @@ def infusorka_score_table() -> str:
 def gaps_table_html() -> str:
     """What the old text does not say and how the engine fills it (`infusorka.GAPS`)."""
     inf = _infusorka_module()
-    rows = [[html.escape(g.topic), html.escape(g.decision), g.section] for g in inf.GAPS]
     style = 'style="border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top"'
     out = ['<table style="border-collapse:collapse;margin:6px 0">',
-           f"<tr><th {style}>Чего нет в тексте</th><th {style}>Как решает программа</th>"
-           f"<th {style}>RULES.md</th></tr>"]
-    for row in rows:
-        out.append("<tr>" + "".join(f"<td {style}>{c}</td>" for c in row) + "</tr>")
+           f"<tr><th {style}>Чего нет в тексте</th><th {style}>Как решает программа</th></tr>"]
+    for g in inf.GAPS:
+        out.append(f"<tr><td {style}>{html.escape(g.topic)}</td>"
+                   f"<td {style}>{html.escape(g.decision)}</td></tr>")
     return "".join(out) + "</table>"
 
 

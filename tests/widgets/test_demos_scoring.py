@@ -166,7 +166,24 @@ def test_false_declaration_costs_all_points():
     assert str(GAME_BEFORE[seat]) in w.result.value and "сгорели" in w.result.value
 
 
+def test_start_again_after_an_offence():
+    w = PenaltyDemo(offence="revoke", mode="apply")
+    assert w.again.disabled
+    w.commit()
+    assert w.go.disabled and not w.again.disabled
+    w.again.click()
+    assert not w.done and not w.go.disabled and not any(w.deal.penalties)
+
+
+def test_tally_exercise_is_solved_by_the_engine():
+    from bezique.positions import load_position, solve
+    from bezique.widgets.demos_scoring import tally_exercise
+    ex = tally_exercise(3)
+    assert solve(load_position(ex)) == bot_deal(3).result()
+    assert "игрок 1" in ex["prompt"]
+
+
 def test_scene_shows_the_offenders_cards():
     w = PenaltyDemo(offence="revoke")
     assert w.canvas.canvas.image_data
-    assert "Стол перед нарушением" in w.canvas.text.value
+    assert "стол перед нарушением" in w.canvas.text.value
