@@ -296,7 +296,9 @@ class DealStepper(W.VBox):
         self.new.on_click(lambda _: self.new_deal())
         for w in (self.pattern, self.seed, self.club):
             w.observe(lambda _: self.restart(), names="value")
-        super().__init__([W.HBox([self.pattern, self.seed]), self.club, self.top, self.middle,
+        super().__init__([W.HBox([self.pattern, self.seed]),
+                          W.HBox([self.club, _four_colour_box([self.top, self.middle, self.bottom])]),
+                          self.top, self.middle,
                           self.bottom, W.HBox([self.next, self.all, self.again, self.new],
                                  layout=W.Layout(flex_flow="row wrap")), self.status])
         self.restart()
