@@ -270,3 +270,17 @@ def test_seven_positions_are_legal_for_every_source():
             assert d.to_act == 1 and d.phase == 1
             assert not any(m.meld not in ("seven_exchange", "trump_seven")
                            for m in d.legal_declarations(1))
+
+
+def test_four_colour_switches_recolour_the_pictures():
+    w = CompareCards()
+    before = w.canvas.canvas.image_data
+    box = w.children[3].children[1]
+    assert box.description == "Четыре цвета мастей"
+    w.suit.value = "C"
+    plain = w.canvas.canvas.image_data
+    box.value = True
+    assert w.canvas.four_colour and w.canvas.canvas.image_data != plain != before
+    t = TrickWinner()
+    t.children[-1].value = True
+    assert all(d.four_colour for d in t.decks) and t.trick.four_colour
