@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import Card, SUIT_GENITIVE_RU
+from .cards import Card, SUIT_GENITIVE_RU, SUIT_NAME_RU
 from .rules import RuleSet
-
-_TRUMP_WORD = "козырь"
-
 
 def beats(card: Card, best: Card, trump: str | None) -> bool:
     """Does `card`, played later, beat `best`, the card currently winning? Ties go to the
@@ -91,7 +88,7 @@ def legal_reason(hand: Sequence[Card], trick: Sequence[Card], trump: str | None,
         if rules.phase1_must_follow_suit:
             if any(c.suit == lead.suit for c in hand):
                 return (f"По этим правилам (003) и пока есть талон нужно отвечать в масть: "
-                        f"у вас есть {SUIT_GENITIVE_RU[lead.suit]}.")
+                        f"у вас есть {SUIT_NAME_RU[lead.suit]}.")
         return "Пока в талоне есть карты, отвечать в масть не обязательно: можно сыграть любую карту."
     best = trick[winning_index(trick, trump)]
     same = [c for c in hand if c.suit == lead.suit]
