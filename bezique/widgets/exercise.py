@@ -15,6 +15,7 @@ Everything a learner can do with the mouse has a method, for tests and for other
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -79,6 +80,21 @@ def _as_position(position) -> Position:
     raise TypeError("ExerciseWidget: ожидался объект позиции (dict) или bezique.positions.Position")
 
 
+_NAMED = re.compile(r"([А-ЯЁ][а-яё]+) \(игрок (\d)\)")
+
+
+def _player_names(pos: Position) -> list[str]:
+    """How the question calls the players: «Анна (игрок 0) и Борис (игрок 1)» in the prompt
+    gives their names; a prompt that counts from «игрок 0» keeps that count; otherwise
+    «Игрок 1», «Игрок 2» (as the generator's explanations say)."""
+    n, prompt = pos.rules.players, pos.prompt or ""
+    named = {int(num): name for name, num in _NAMED.findall(prompt)}
+    if set(named) == set(range(n)):
+        return [named[p] for p in range(n)]
+    first = 0 if re.search(r"[Ии]грок 0", prompt) else 1
+    return [f"Игрок {p + first}" for p in range(n)]
+
+
 def _decl_text(meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
     return describe_declaration(meld, cards, pts) if pts is not None else \
         f"{meld_name(meld)} {cards_ru(cards)}"
@@ -106,6 +122,7 @@ class ExerciseWidget(ipywidgets.VBox):
         self.four_colour = four_colour
         self.solution = solve(pos)
         self.held: list[Card] = list(pos.hand) + list(pos.table)
+        self.names = _player_names(pos)
         self.entries: list[tuple[str, tuple[Card, ...]]] = []
         self._loose: set = set()          # entries typed without copy numbers
         self.nothing = False
@@ -163,12 +180,13 @@ class ExerciseWidget(ipywidgets.VBox):
             n = pos.rules.players
             for p in range(n):
                 decls = pos.scored_by_player[p] if p < len(pos.scored_by_player) else []
-                said = "; ".join(_decl_text(d.meld, d.cards) for d in decls) or "ничего"
-                lines.append(f"Игрок {p + 1} объявлял: {said}.")
-            lines.append(f"Последнюю взятку взял игрок {pos.last_trick + 1}.")
+                said = "; ".join(_decl_text(d.meld, d.cards) for d in decls)
+                lines.append(f"{self.names[p]} — объявления: {said}." if said
+                             else f"{self.names[p]} — объявлений нет.")
+            lines.append(f"Последняя взятка: {self.names[pos.last_trick]}.")
             if pos.turned_up_seven is not None:
-                lines.append(f"При сдаче открытым козырем оказалась семёрка; сдавал игрок "
-                             f"{pos.turned_up_seven + 1}.")
+                lines.append(f"Сдатчик — {self.names[pos.turned_up_seven]}; открытым козырем при "
+                             "сдаче оказалась семёрка.")
         return lines
 
     def _info_html(self) -> str:
@@ -213,9 +231,9 @@ class ExerciseWidget(ipywidgets.VBox):
             boxes.append(trick)
         else:                                                   # deal_score
             for p, won in enumerate(pos.tricks):
-                cv = self._canvas(f"Взятки игрока {p + 1}", scale=0.55)
+                cv = self._canvas(f"Взятки — {self.names[p]}", scale=0.55)
                 cv.show_hand(won, max_width=760, lift=False,
-                             title=f"Взятки игрока {p + 1} ({plural(len(won), 'карта')})")
+                             title=f"Взятки — {self.names[p]} ({plural(len(won), 'карта')})")
                 self.extra_canvases.append(cv)
                 boxes.append(cv)
             return ipywidgets.VBox(boxes)
@@ -253,7 +271,7 @@ class ExerciseWidget(ipywidgets.VBox):
         self.cards_text = ipywidgets.Text(
             description="Или впишите карты", placeholder="например: Кч Дч или К♥ Д♥",
             continuous_update=False, style={"description_width": "initial"},
-            layout=ipywidgets.Layout(width="24em"))
+            layout=ipywidgets.Layout(width="28em"))
         self.cards_text.observe(self._on_text, names="value")
         self.add_button = ipywidgets.Button(description="Добавить", icon="plus",
                                             tooltip="Добавить объявление в ответ")
@@ -275,9 +293,10 @@ class ExerciseWidget(ipywidgets.VBox):
                                 self.answer_html])
 
     def _winner_area(self) -> ipywidgets.Widget:
-        self.lead_button = ipywidgets.Button(description="Берёт ходивший",
+        wide = ipywidgets.Layout(width="auto")
+        self.lead_button = ipywidgets.Button(description="Берёт ходивший", layout=wide,
                                              tooltip="Взятку берёт тот, кто ходил первым")
-        self.follow_button = ipywidgets.Button(description="Берёт ответивший",
+        self.follow_button = ipywidgets.Button(description="Берёт ответивший", layout=wide,
                                                tooltip="Взятку берёт тот, кто ответил")
         self.lead_button.on_click(lambda _: (self.choose_winner("lead"), self.submit()))
         self.follow_button.on_click(lambda _: (self.choose_winner("follow"), self.submit()))
@@ -292,10 +311,10 @@ class ExerciseWidget(ipywidgets.VBox):
         n = self.position.rules.players
         style = {"description_width": "initial"}
         lay = ipywidgets.Layout(width="14em")
-        self.total_fields = [ipywidgets.Text(description=f"Игрок {p + 1}, всего", placeholder="очки",
+        self.total_fields = [ipywidgets.Text(description=f"{self.names[p]}, всего", placeholder="очки",
                                              style=style, layout=lay) for p in range(n)]
         self.part_fields = {
-            part: [ipywidgets.Text(description=f"Игрок {p + 1}, {label}", placeholder="очки",
+            part: [ipywidgets.Text(description=f"{self.names[p]}, {label}", placeholder="очки",
                                    style=style, layout=lay) for p in range(n)]
             for part, label in (("brisques", "бриски"), ("declared", "объявления"),
                                 ("last_trick", "последняя взятка"))}
@@ -724,7 +743,7 @@ class ExerciseWidget(ipywidgets.VBox):
             try:
                 out.append(int(text))
             except ValueError:
-                return (f"«{fld.value.strip()}» в поле «Игрок {p + 1}, {what}» — не число. "
+                return (f"«{fld.value.strip()}» в поле «{self.names[p]}, {what}» — не число. "
                         "Впишите число очков, например 340.")
         return out
 
@@ -746,7 +765,7 @@ class ExerciseWidget(ipywidgets.VBox):
                     return Feedback("invalid", vals)
                 for p, v in enumerate(vals):
                     if v is not None and v != sol[part][p]:
-                        part_errors.append(f"у игрока {p + 1} {word}: {points(sol[part][p])}, а не {v}")
+                        part_errors.append(f"{self.names[p]}, {word}: {points(sol[part][p])}, а не {v}")
         if all(right_totals) and not part_errors:
             verdict, head = "right", "Верно!"
         elif any(right_totals):
@@ -757,7 +776,7 @@ class ExerciseWidget(ipywidgets.VBox):
         for p in range(n):
             mark = "верно" if right_totals[p] else (
                 f"у вас {totals[p]}" if totals[p] is not None else "не вписано")
-            lines.append(f"Игрок {p + 1}: бриски {points(sol['brisques'][p])}, объявления "
+            lines.append(f"{self.names[p]}: бриски {points(sol['brisques'][p])}, объявления "
                          f"{points(sol['declared'][p])}, последняя взятка "
                          f"{points(sol['last_trick'][p])} — всего {points(sol['scores'][p])} ({mark}).")
         if part_errors:

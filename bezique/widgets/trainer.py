@@ -174,7 +174,7 @@ class Trainer(ipywidgets.VBox):
         self.level_dropdown = ipywidgets.Dropdown(
             options=[(LEVEL_NAMES[lv], lv) for lv in self.levels], value=self.levels[0],
             description="Уровень", style={"description_width": "initial"},
-            layout=ipywidgets.Layout(width="max-content", max_width="100%"))
+            layout=ipywidgets.Layout(width="32em", max_width="100%"))
         self.level_dropdown.observe(lambda ch: self.show_next(), names="value")
         self.next_button = ipywidgets.Button(description="Ещё одно", icon="forward",
                                              button_style="primary", tooltip="Следующая позиция")

@@ -293,8 +293,9 @@ def test_legal_plays_right_partial_wrong():
 def test_deal_score_right_partial_wrong_and_not_a_number():
     # Brisques: 5 and 2; declarations 40 and 50; the last trick to player 2.
     w = make(SCORE)
-    assert "Игрок 2 объявлял: безик Д♠ В♦; обмен козырной семёрки" in w.info_html.value
-    assert "Последнюю взятку взял игрок 2." in w.info_html.value
+    assert "Игрок 2 — объявления: безик Д♠ В♦; обмен козырной семёрки" in w.info_html.value
+    assert "Последняя взятка: Игрок 2." in w.info_html.value
+    assert w.total_fields[0].description == "Игрок 1, всего"
     assert "туз пик" in w.extra_canvases[0].text.value
     w.set_scores([90, 80])
     fb = w.submit()
@@ -304,7 +305,7 @@ def test_deal_score_right_partial_wrong_and_not_a_number():
     w.set_scores([90, 70], brisques=[50, 20], last_trick=[0, 0])
     fb = w.submit()
     assert fb.verdict == "partial"
-    assert "у игрока 2 последняя взятка: 10 очков, а не 0" in fb.message
+    assert "Игрок 2, последняя взятка: 10 очков, а не 0" in fb.message
 
     w.set_scores([100, 70])
     w.parts_toggle.value = False
@@ -316,6 +317,20 @@ def test_deal_score_right_partial_wrong_and_not_a_number():
     assert fb.verdict == "invalid" and "«девяносто»" in fb.message
     w.set_scores([None, None])
     assert w.submit().verdict == "invalid"
+
+
+def test_deal_score_uses_the_players_names_of_the_prompt():
+    named = dict(SCORE, prompt="Играют Анна (игрок 0) и Борис (игрок 1). Каков итог?",
+                 turned_up_seven=1)
+    w = make(named)
+    assert w.names == ["Анна", "Борис"]
+    assert [f.description for f in w.total_fields] == ["Анна, всего", "Борис, всего"]
+    assert "Сдатчик — Борис; открытым козырем при сдаче оказалась семёрка." in w.info_html.value
+    w.set_scores([90, 90])                    # Борис: 80 and 10 for the turned-up seven
+    fb = w.submit()
+    assert fb.verdict == "right", fb.message
+    assert "Борис: бриски 20 очков, объявления 60 очков" in fb.message
+    assert make(dict(SCORE, prompt="Игрок 0 и игрок 1 сыграли сдачу.")).names == ["Игрок 0", "Игрок 1"]
 
 
 # ------------------------------------------------------------------ options
