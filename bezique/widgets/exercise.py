@@ -442,12 +442,14 @@ class ExerciseWidget(ipywidgets.VBox):
         self.meld_dropdown.value = meld_id
 
     def _said(self, meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
-        """A declaration in words; where you hold two cards of a face, each card says whether
-        it is in your hand or on the table (which copy matters for the re-use rules)."""
+        """A declaration in words; where two cards of a face lie one in your hand and one on
+        the table, each says where it is (which copy matters for the re-use rules)."""
         pos, parts = self.position, []
         for c in sort_cards(cards):
-            twin = any(h is not c and h.face == c.face for h in self.held)
-            where = "" if not twin else (" с руки" if c in pos.hand else " со стола")
+            mine = pos.hand if c in pos.hand else pos.table
+            other = pos.table if mine is pos.hand else pos.hand
+            twin = any(h.face == c.face for h in other)      # the same face lies elsewhere
+            where = "" if not twin else (" с руки" if mine is pos.hand else " со стола")
             parts.append(c.ru + where)
         text = f"{meld_name(meld)} {', '.join(parts) if any(' ' in x for x in parts) else ' '.join(parts)}"
         return text if pts is None else f"{text} — {points(pts)}"
