@@ -2,10 +2,10 @@
 
 The widget shows the position (your hand and declared cards, the scored history, the trump
 and turn-up, the led card, or a finished deal's tricks), the Russian prompt and an answer
-area that depends on the kind of question. «Проверить» compares the answer with
-`bezique.positions.solve` and explains every mistake with the engine's own reasons
-(`melds.explain_illegal`, `tricks.play_problem`, `tricks.winner_reason`). No rule is decided
-here.
+area that depends on the kind of question. «Проверить» hands the answer to `answers.Judge`,
+which compares it with `bezique.positions.solve` and explains every mistake with the engine's
+own reasons (`melds.explain_illegal`, `tricks.play_problem`, `tricks.winner_reason`). No rule
+is decided here.
 
 Everything a learner can do with the mouse has a method, for tests and for other notebooks:
 `select_cards`, `type_cards`, `choose_meld`, `add_declaration`, `answer_nothing`,
@@ -15,22 +15,20 @@ Everything a learner can do with the mouse has a method, for tests and for other
 from __future__ import annotations
 
 import html
-import re
-from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 import ipywidgets
 
-from ..cards import Card, cards_ru, parse_card_face, parse_cards, split_tokens, sort_cards
-from ..errors import CardParseError, FormatError
-from ..melds import (ALL_MELDS, MeldContext, enumerate_declarations, explain_illegal,
-                     shape_problem)
-from ..positions import Position, declaration_state, load_position, solve
-from ..ru import capitalize, describe_declaration, meld_name, plural, points
-from ..tricks import play_problem
+from ..cards import Card, cards_ru, parse_cards, split_tokens, sort_cards
+from ..errors import CardParseError
+from ..melds import ALL_MELDS, shape_problem
+from ..positions import Position
+from ..ru import capitalize, describe_declaration, meld_name, plural
+from .answers import PARTS, VERDICTS, Feedback, Judge, decl_text
 from .canvas import CardCanvas
 
-VERDICTS = ("right", "partial", "wrong", "invalid")
+__all__ = ["ExerciseWidget", "Feedback", "VERDICTS"]
+
 AUTO = ""                                   # dropdown value: «recognise the meld by its cards»
 
 SUIT_NAME = {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}
@@ -50,58 +48,8 @@ DEFAULT_PROMPT = {
 BASE_MELDS = ("marriage", "royal_marriage", "sequence", "bezique", "double_bezique",
               "four_aces", "four_kings", "four_queens", "four_jacks", "trump_seven",
               "seven_exchange")
-VERDICT_TITLE = {"right": "Верно!", "partial": "Отчасти верно.", "wrong": "Неверно.",
-                 "invalid": "Ответ пока не принят."}
 VERDICT_COLOUR = {"right": ("#e6f4ea", "#1e7b34"), "partial": ("#fff6dc", "#8a6100"),
                   "wrong": ("#fdeaea", "#a8201a"), "invalid": ("#eef1f6", "#38465a")}
-
-
-@dataclass
-class Feedback:
-    """The result of «Проверить». `verdict` is one of right, partial, wrong, invalid (the
-    answer could not be judged: nothing given yet); `message` is Russian text, lines
-    separated by newlines; `correct`, `missed`, `wrong` list the parts of the answer."""
-
-    verdict: str
-    message: str
-    correct: list = field(default_factory=list)
-    missed: list = field(default_factory=list)
-    wrong: list = field(default_factory=list)
-    points: int | None = None
-
-
-def _as_position(position) -> Position:
-    if isinstance(position, Position):
-        return position
-    if isinstance(position, dict):
-        data = dict(position)
-        data.setdefault("id", "exercise")
-        return load_position(data)
-    raise TypeError("ExerciseWidget: ожидался объект позиции (dict) или bezique.positions.Position")
-
-
-_NAMED = re.compile(r"([А-ЯЁ][а-яё]+) \(игрок (\d)\)")
-
-
-def _player_names(pos: Position) -> list[str]:
-    """How the question calls the players: «Анна (игрок 0) и Борис (игрок 1)» in the prompt
-    gives their names; a prompt that counts from «игрок 0» keeps that count; otherwise
-    «Игрок 1», «Игрок 2» (as the generator's explanations say)."""
-    n, prompt = pos.rules.players, pos.prompt or ""
-    named = {int(num): name for name, num in _NAMED.findall(prompt)}
-    if set(named) == set(range(n)):
-        return [named[p] for p in range(n)]
-    first = 0 if re.search(r"[Ии]грок 0", prompt) else 1
-    return [f"Игрок {p + first}" for p in range(n)]
-
-
-def _decl_text(meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
-    return describe_declaration(meld, cards, pts) if pts is not None else \
-        f"{meld_name(meld)} {cards_ru(cards)}"
-
-
-def _faces(cards: Iterable[Card]) -> tuple:
-    return tuple(sorted(c.face for c in cards))
 
 
 class ExerciseWidget(ipywidgets.VBox):
@@ -116,13 +64,13 @@ class ExerciseWidget(ipywidgets.VBox):
                  title: str | None = None):
         super().__init__()
         self.add_class("bezique-exercise")
-        self.position = _as_position(position)
-        pos = self.position
+        self.judge = Judge(position)
+        self.position = pos = self.judge.position
         self.kind = pos.kind
         self.four_colour = four_colour
-        self.solution = solve(pos)
-        self.held: list[Card] = list(pos.hand) + list(pos.table)
-        self.names = _player_names(pos)
+        self.solution = self.judge.solution
+        self.held: list[Card] = self.judge.held
+        self.names = self.judge.names
         self.entries: list[tuple[str, tuple[Card, ...]]] = []
         self._loose: set = set()          # entries typed without copy numbers
         self.nothing = False
@@ -180,7 +128,7 @@ class ExerciseWidget(ipywidgets.VBox):
             n = pos.rules.players
             for p in range(n):
                 decls = pos.scored_by_player[p] if p < len(pos.scored_by_player) else []
-                said = "; ".join(_decl_text(d.meld, d.cards) for d in decls)
+                said = "; ".join(decl_text(d.meld, d.cards) for d in decls)
                 lines.append(f"{self.names[p]} — объявления: {said}." if said
                              else f"{self.names[p]} — объявлений нет.")
             lines.append(f"Последняя взятка: {self.names[pos.last_trick]}.")
@@ -316,8 +264,7 @@ class ExerciseWidget(ipywidgets.VBox):
         self.part_fields = {
             part: [ipywidgets.Text(description=f"{self.names[p]}, {label}", placeholder="очки",
                                    style=style, layout=lay) for p in range(n)]
-            for part, label in (("brisques", "бриски"), ("declared", "объявления"),
-                                ("last_trick", "последняя взятка"))}
+            for part, label in PARTS.items()}
         self.parts_box = ipywidgets.VBox([ipywidgets.HBox(row) for row in self.part_fields.values()])
         self.parts_toggle = ipywidgets.Checkbox(value=False, description="Разложить по частям (необязательно)",
                                                 indent=False)
@@ -348,20 +295,7 @@ class ExerciseWidget(ipywidgets.VBox):
         self._say("")
 
     def _resolve(self, cards: Iterable[Card | str]) -> list[Card]:
-        """Cards given as Card objects or text tokens; a token without a copy number means a
-        card of that face that you hold (the first one not already named)."""
-        out: list[Card] = []
-        for item in cards:
-            if isinstance(item, Card):
-                out.append(item)
-                continue
-            rank, suit, copy = parse_card_face(item)
-            if copy is not None:
-                out.append(Card(rank, suit, copy))
-                continue
-            mine = [c for c in self.held if c.face == (rank, suit) and c not in out]
-            out.append(mine[0] if mine else Card(rank, suit, 1))
-        return out
+        return self.judge.resolve(cards)
 
     def select_cards(self, cards: Iterable[Card | str]) -> list[Card]:
         """Select exactly these cards (as if clicked). Cards you do not hold are refused with a
@@ -442,17 +376,7 @@ class ExerciseWidget(ipywidgets.VBox):
         self.meld_dropdown.value = meld_id
 
     def _said(self, meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
-        """A declaration in words; where two cards of a face lie one in your hand and one on
-        the table, each says where it is (which copy matters for the re-use rules)."""
-        pos, parts = self.position, []
-        for c in sort_cards(cards):
-            mine = pos.hand if c in pos.hand else pos.table
-            other = pos.table if mine is pos.hand else pos.hand
-            twin = any(h.face == c.face for h in other)      # the same face lies elsewhere
-            where = "" if not twin else (" с руки" if mine is pos.hand else " со стола")
-            parts.append(c.ru + where)
-        text = f"{meld_name(meld)} {', '.join(parts) if any(' ' in x for x in parts) else ' '.join(parts)}"
-        return text if pts is None else f"{text} — {points(pts)}"
+        return self.judge.said(meld, cards, pts)
 
     def _recognise(self, cards: tuple[Card, ...]) -> list[str]:
         """Melds whose shape these cards have (the engine's shape_problem decides)."""
@@ -602,140 +526,36 @@ class ExerciseWidget(ipywidgets.VBox):
                                     f"role='status' style='background:{bg};border-left:4px solid {fg};"
                                     f"padding:6px 10px;margin-top:4px;line-height:1.45'>{body}</div>")
 
-    # ---------------------------------------------------------------- declarations
-
-    def _meld_context(self) -> MeldContext:
-        """The context in which `positions.solve` enumerates (the same turn-up convention)."""
-        pos = self.position
-        turn_up = pos.turn_up
-        if turn_up is None and pos.trump is not None:
-            from ..cards import MAX_COPIES
-            turn_up = Card("A", pos.trump, MAX_COPIES)
-        return MeldContext(pos.rules, pos.trump, turn_up, pos.seven_exchanged)
-
-    def _why_not(self, meld: str, cards: tuple[Card, ...]) -> str:
-        """The engine's reason this declaration is not among the legal ones now."""
-        pos = self.position
-        state = declaration_state(pos)
-        ctx = self._meld_context()
-        possible = {d.key for d in enumerate_declarations(self.held, state, ctx)}
-        if (meld, frozenset(cards)) in possible:     # the cards allow it; the moment does not
-            return self.solution.get("reason") or "Сейчас эту комбинацию объявить нельзя."
-        return explain_illegal(meld, cards, set(self.held), state, ctx).message
+    # ---------------------------------------------------------------- checking
 
     def _check_declarations(self) -> Feedback:
         if not self.entries and not self.nothing and self.selection:
-            if not self.add_declaration():
+            if not self.add_declaration():           # selected but not yet added: add it
                 return Feedback("invalid", self.last_message)
-        if not self.entries and not self.nothing:
-            return Feedback("invalid", "Добавьте в ответ хотя бы одно объявление или нажмите "
-                                       "«Объявить нечего».")
-        legal = [(d["meld"], tuple(self._resolve(d["cards"])), d["points"])
-                 for d in self.solution["declarations"]]
-        # Two copies of a card that serve alike make separate engine entries: one of them is
-        # enough. Clicked cards are physical cards (which copy matters for the re-use rules);
-        # cards typed without copy numbers mean any copy you hold, so those entries are
-        # compared by meld and faces.
-        groups: dict[tuple, tuple] = {}
-        for meld, cards, pts in legal:
-            groups.setdefault((meld, _faces(cards)), (meld, cards, pts))
-        exact = {(m, frozenset(c)): (m, c, p) for m, c, p in legal}
-        correct, wrong, hit = [], [], set()
-        for meld, cards in self.entries:
-            match = exact.get((meld, frozenset(cards)))
-            if match is None and (meld, cards) in self._loose:
-                match = groups.get((meld, _faces(cards)))
-            if match is not None and (match[0], _faces(match[1])) not in hit:
-                hit.add((match[0], _faces(match[1])))
-                correct.append(match)
-            elif match is None:
-                wrong.append((meld, cards, self._why_not(meld, cards)))
-        missed = [g for key, g in groups.items() if key not in hit]
-        lines: list[str] = []
-        if not groups:
-            reason = self.solution.get("reason", "")
-            if self.nothing:
-                verdict, head = "right", "Верно! Объявить сейчас нечего."
-            else:
-                verdict, head = "wrong", "Неверно: сейчас объявить нечего."
-            lines.append(head)
-            if reason:
-                lines.append(reason)
-        else:
-            if self.nothing:
-                verdict = "wrong"
-                lines.append("Неверно: объявить можно.")
-            elif not missed and not wrong:
-                verdict = "right"
-                lines.append("Верно!" + (" Это единственное возможное объявление."
-                                         if len(groups) == 1 else " Вы нашли все возможные объявления."))
-            elif correct:
-                verdict = "partial"
-                lines.append("Отчасти верно.")
-            else:
-                verdict = "wrong"
-                lines.append("Неверно.")
-            if correct and verdict != "right":
-                lines.append("Верно: " + "; ".join(self._said(*c) for c in correct) + ".")
-            elif verdict == "right":
-                lines.append("Можно объявить: " + "; ".join(self._said(*c) for c in correct) + ".")
-            if missed:
-                lines.append(("Пропущено: " if correct else "Можно было объявить: ")
-                             + "; ".join(self._said(*m) for m in missed) + ".")
-        for meld, cards, why in wrong:
-            lines.append(f"Нельзя: {self._said(meld, cards)}. {why}")
-        best = max((c[2] for c in correct), default=None)
-        return Feedback(verdict, "\n".join(lines), correct=correct, missed=missed,
-                        wrong=wrong, points=best)
-
-    # ---------------------------------------------------------------- tricks
+        return self.judge.declarations(self.entries, nothing=self.nothing, loose=self._loose)
 
     def _check_winner(self) -> Feedback:
-        if self.winner_choice is None:
-            return Feedback("invalid", "Выберите, кто берёт взятку: «Берёт ходивший» или "
-                                       "«Берёт ответивший».")
-        right = self.solution["winner"]
-        who = {"lead": "ходивший", "follow": "ответивший"}[right]
-        ok = self.winner_choice == right
-        trick = self.extra_canvases[0]
-        pos = self.position
-        trick.show_trick([("Ходивший", pos.lead), ("Ответивший", pos.follow)],
-                         winner=0 if right == "lead" else 1)    # gold frame, «берёт»
-        head = f"Верно! Взятку берёт {who}." if ok else f"Неверно: взятку берёт {who}."
-        return Feedback("right" if ok else "wrong", head + "\n" + self.solution["reason"])
+        fb = self.judge.winner(self.winner_choice)
+        if fb.verdict != "invalid":
+            pos = self.position
+            self.extra_canvases[0].show_trick(    # the gold frame and «берёт» on the taker
+                [("Ходивший", pos.lead), ("Ответивший", pos.follow)],
+                winner=0 if self.solution["winner"] == "lead" else 1)
+        return fb
 
     def _check_legal(self) -> Feedback:
-        chosen = self.selection
-        if not chosen:
-            return Feedback("invalid", "Отметьте щелчком все карты, которыми можно сыграть.")
-        pos = self.position
-        legal = set(self._resolve(self.solution["legal"]))
-        trick = [pos.lead] if pos.lead is not None else []
-        correct = sort_cards(c for c in chosen if c in legal)
-        wrong = [(c, play_problem(c, self.held, trick, pos.trump, pos.phase, pos.rules))
-                 for c in chosen if c not in legal]
-        missed = sort_cards(legal - set(chosen))
-        self.hand_canvas.show_hand(pos.hand, highlighted=[c for c in pos.hand if c in legal],
-                                   title="Ваши карты (золотая рамка — можно сыграть)")
-        if self.table_canvas is not None:
-            self.table_canvas.show_table(pos.table, highlighted=[c for c in pos.table if c in legal],
-                                         title="Ваши объявленные карты на столе")
-        if not missed and not wrong:
-            verdict, head = "right", "Верно!"
-        elif correct:
-            verdict, head = "partial", "Отчасти верно."
-        else:
-            verdict, head = "wrong", "Неверно."
-        lines = [head, "Можно сыграть: " + cards_ru(legal) + ".", self.solution["reason"]]
-        if missed and correct:
-            lines.append("Пропущено: " + cards_ru(missed) + ".")
-        for card, why in wrong:
-            lines.append(why or f"{card.ru}: так играть нельзя.")
-        return Feedback(verdict, "\n".join(lines), correct=correct, missed=missed, wrong=wrong)
-
-    # ---------------------------------------------------------------- deal tally
+        fb = self.judge.legal(self.selection)
+        if fb.verdict != "invalid":
+            pos, legal = self.position, self.judge.legal_cards()
+            self.hand_canvas.show_hand(pos.hand, highlighted=[c for c in pos.hand if c in legal],
+                                       title="Ваши карты (золотая рамка — можно сыграть)")
+            if self.table_canvas is not None:
+                self.table_canvas.show_table(pos.table, highlighted=[c for c in pos.table if c in legal],
+                                             title="Ваши объявленные карты на столе")
+        return fb
 
     def _read(self, fields: list[ipywidgets.Text], what: str) -> list[int | None] | str:
+        """The numbers typed in `fields` (None where empty), or a Russian message."""
         out: list[int | None] = []
         for p, fld in enumerate(fields):
             text = fld.value.strip().replace(" ", "")
@@ -753,34 +573,11 @@ class ExerciseWidget(ipywidgets.VBox):
         totals = self._read(self.total_fields, "всего")
         if isinstance(totals, str):
             return Feedback("invalid", totals)
-        if all(t is None for t in totals):
-            return Feedback("invalid", "Впишите, сколько очков набрал каждый игрок.")
-        sol = self.solution
-        n = len(totals)
-        right_totals = [totals[p] == sol["scores"][p] for p in range(n)]
-        part_words = {"brisques": "бриски", "declared": "объявления", "last_trick": "последняя взятка"}
-        part_errors = []
+        parts = {}
         if self.parts_toggle.value:
-            for part, word in part_words.items():
-                vals = self._read(self.part_fields[part], word)
-                if isinstance(vals, str):
-                    return Feedback("invalid", vals)
-                for p, v in enumerate(vals):
-                    if v is not None and v != sol[part][p]:
-                        part_errors.append(f"{self.names[p]}, {word}: {points(sol[part][p])}, а не {v}")
-        if all(right_totals) and not part_errors:
-            verdict, head = "right", "Верно!"
-        elif any(right_totals):
-            verdict, head = "partial", "Отчасти верно."
-        else:
-            verdict, head = "wrong", "Неверно."
-        lines = [head]
-        for p in range(n):
-            mark = "верно" if right_totals[p] else (
-                f"у вас {totals[p]}" if totals[p] is not None else "не вписано")
-            lines.append(f"{self.names[p]}: бриски {points(sol['brisques'][p])}, объявления "
-                         f"{points(sol['declared'][p])}, последняя взятка "
-                         f"{points(sol['last_trick'][p])} — всего {points(sol['scores'][p])} ({mark}).")
-        if part_errors:
-            lines.append("Ошибки в частях: " + "; ".join(part_errors) + ".")
-        return Feedback(verdict, "\n".join(lines))
+            for part, word in PARTS.items():
+                values = self._read(self.part_fields[part], word)
+                if isinstance(values, str):
+                    return Feedback("invalid", values)
+                parts[part] = values
+        return self.judge.score(totals, parts)

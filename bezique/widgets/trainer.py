@@ -24,7 +24,7 @@ import ipywidgets
 
 from ..errors import FormatError
 from ..generator import GENERATORS, content_key, generate
-from ..positions import Position, load_file
+from ..positions import load_file
 from .exercise import ExerciseWidget, Feedback
 
 PROGRESS_FORMAT = "bezique-progress/1"

@@ -351,3 +351,15 @@ def test_methods_of_another_kind_are_refused():
         make(ONE).choose_winner("lead")
     with pytest.raises(ValueError):
         make(ONE).set_scores([1, 2])
+
+
+def test_the_judge_works_without_widgets():
+    from bezique.widgets.answers import Judge
+
+    judge = Judge(SEVERAL)
+    fb = judge.declarations([("royal_marriage", (card("KS"), card("QS")))])
+    assert fb.verdict == "partial" and len(fb.missed) == 2
+    assert judge.winner(None).verdict == "invalid"
+    assert Judge(TRICK).winner("lead").verdict == "right"
+    assert Judge(LEGAL).legal([card("AH")]).verdict == "right"
+    assert Judge(SCORE).score([90, 80]).verdict == "right"
