@@ -111,8 +111,7 @@ class PracticeTable(W.VBox):
                                    value=spec if spec in presets else "canonical",
                                    description="Правила:", style=wide,
                                    layout=W.Layout(width="340px"))
-        self.number = W.Text(value="" if session.deal_number is None else str(session.deal_number),
-                             placeholder="любая", description="Номер сдачи:", style=wide,
+        self.number = W.Text(value="", placeholder="любая", description="Номер сдачи:", style=wide,
                              layout=W.Layout(width="210px"))
         self.new_button = W.Button(description="Новая сдача", icon="refresh",
                                    layout=W.Layout(width="max-content"))
@@ -138,6 +137,17 @@ class PracticeTable(W.VBox):
         self.undo_button = W.Button(description="Отменить ход", icon="undo",
                                     layout=W.Layout(width="max-content"))
         self._decl_buttons: list[tuple[W.Button, object]] = []
+        # after the deal: what to do next, right under the table
+        self.review_now = W.Button(description="Разбор сдачи", icon="search", button_style="info",
+                                   layout=W.Layout(width="max-content"))
+        self.replay_now = W.Button(description="Повтор сдачи", icon="play",
+                                   layout=W.Layout(width="max-content"))
+        self.next_button = W.Button(description="Следующая сдача", icon="refresh",
+                                    button_style="success", layout=W.Layout(width="max-content"))
+        self.swap_now = W.Button(description="Эту же сдачу — за соперника", icon="exchange",
+                                 layout=W.Layout(width="max-content"))
+        self.after_box = W.HBox([self.review_now, self.replay_now, self.next_button, self.swap_now],
+                                layout=W.Layout(flex_flow="row wrap"))
 
         # ---- the panels
         self.score_panel = ScorePanel()
@@ -153,7 +163,7 @@ class PracticeTable(W.VBox):
         self._dirty = set(range(len(self.panels)))
 
         left = W.VBox([self.status, self.message, self.canvas, self.decl_box,
-                       W.HBox([self.hint_button, self.undo_button])],
+                       self.after_box, W.HBox([self.hint_button, self.undo_button])],
                       layout=W.Layout(width="660px", max_width="100%"))
         super().__init__([
             self.header,
@@ -174,6 +184,10 @@ class PracticeTable(W.VBox):
         self.canvas.on_box_click(self._on_box)
         self.hint_button.on_click(lambda _: self.hint())
         self.undo_button.on_click(lambda _: self.undo())
+        self.review_now.on_click(lambda _: self.review())
+        self.replay_now.on_click(lambda _: self.replay_to(0))
+        self.next_button.on_click(lambda _: self.new_deal(""))
+        self.swap_now.on_click(lambda _: self.swap())
         self.new_button.on_click(lambda _: self.new_deal())
         self.swap_button.on_click(lambda _: self.swap())
         self.opponent_dd.observe(self._on_opponent, names="value")
@@ -323,9 +337,7 @@ class PracticeTable(W.VBox):
             self._say("error", e.message)
             self.refresh()
             return False
-        self._quiet = True
-        self.number.value = "" if value is None else str(value)
-        self._quiet = False
+        self.number.value = ""                 # the field is for the next deal; the header names this one
         self._hint = None
         head = "Новая партия. " if new_game else ""
         what = f"Сдача № {value}" if value is not None else "Новая сдача"
@@ -516,6 +528,11 @@ class PracticeTable(W.VBox):
         self.hint_button.layout.display = "" if coach else "none"
         self.hint_button.disabled = not s.my_turn
         self.undo_button.disabled = not s.can_undo()
+        over = s.deal.is_over
+        self.after_box.layout.display = "" if over else "none"
+        self.review_now.layout.display = "" if coach else "none"
+        self.review_now.disabled = self.reviewing
+        self.next_button.description = "Новая партия" if s.game.is_over else "Следующая сдача"
         self.new_button.description = "Новая партия" if s.game.is_over else "Новая сдача"
         self.budget_dd.disabled = self.opponent_dd.value != "search"
         self._dirty.update({0, 1})
