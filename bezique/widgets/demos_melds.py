@@ -170,9 +170,11 @@ class MeldBuilder(W.VBox):
         self.clear = W.Button(description="Снять выбор", icon="times",
                               tooltip="Снять выделение со всех карт")
         self.result = W.HTML()
-        self.hint = W.HTML()
-        self.hint_box = W.Accordion(children=[self.hint], titles=("Подсказка: что здесь можно собрать",))
-        self.hint_box.selected_index = None
+        self.hint = W.HTML(layout=W.Layout(display="none"))
+        self.hint_box = W.Checkbox(value=False, description="Подсказка: что здесь можно собрать",
+                                   indent=False, layout=W.Layout(width="auto"))
+        self.hint_box.observe(lambda ch: setattr(self.hint.layout, "display",
+                                                 None if ch["new"] else "none"), names="value")
         # The canvas redraws itself when the selection changes; only the verdict is new then.
         for cc, _ in self.rows:
             cc.observe(lambda _: self.update_text(), names="selected")
@@ -181,7 +183,7 @@ class MeldBuilder(W.VBox):
         self.clear.on_click(lambda _: self.select([]))
         super().__init__([self.trump, self.rules_list, self.canvas, self.canvas_red, self.result,
                           W.HBox([self.clear, _four_colour_box([self.canvas, self.canvas_red])],
-                                 layout=W.Layout(flex_flow="row wrap")), self.hint_box])
+                                 layout=W.Layout(flex_flow="row wrap")), self.hint_box, self.hint])
         self.render()
         self.select(self._find(pick) if pick else [])
 

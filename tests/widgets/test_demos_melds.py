@@ -112,7 +112,11 @@ def test_builder_bezique_pair_of_000A_and_distinct_suits():
 
 
 def test_builder_hint_lists_the_engines_melds():
-    hint = text(MeldBuilder().hint.value)
+    w = MeldBuilder()
+    assert w.hint.layout.display == "none"
+    w.hint_box.value = True
+    assert w.hint.layout.display is None
+    hint = text(w.hint.value)
     assert "Двойной безик — 500 очков: Д♠ Д♠ В♦ В♦" in hint
     assert "Марьяж — 20 очков: К♠ Д♠; К♣ Д♣" in hint
 
