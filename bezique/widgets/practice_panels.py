@@ -193,20 +193,21 @@ class ReplayPanel(W.VBox):
         self.deal = None
         self.slider = W.IntSlider(value=0, min=0, max=0, description="Ход", continuous_update=False,
                                   layout=W.Layout(width="320px"))
-        self.first = W.Button(description="⏮", tooltip="В начало сдачи",
-                              layout=W.Layout(width="40px"))
-        self.back = W.Button(description="◀", tooltip="На ход назад", layout=W.Layout(width="40px"))
-        self.forward = W.Button(description="▶", tooltip="На ход вперёд", layout=W.Layout(width="40px"))
-        self.last = W.Button(description="⏭", tooltip="К концу сдачи",
-                             layout=W.Layout(width="40px"))
+        self.first = W.Button(description="◀◀", tooltip="В начало сдачи",
+                              layout=W.Layout(width="44px"))
+        self.back = W.Button(description="◀", tooltip="На ход назад", layout=W.Layout(width="44px"))
+        self.forward = W.Button(description="▶", tooltip="На ход вперёд", layout=W.Layout(width="44px"))
+        self.last = W.Button(description="▶▶", tooltip="К концу сдачи",
+                             layout=W.Layout(width="44px"))
         for b in (self.first, self.back, self.forward, self.last):
             b.add_class("bezique-replay-button")
         self.first.on_click(lambda _: self.go(0))
         self.back.on_click(lambda _: self.go(self.slider.value - 1))
         self.forward.on_click(lambda _: self.go(self.slider.value + 1))
         self.last.on_click(lambda _: self.go(len(self.states) - 1))
-        self.reveal = W.Checkbox(value=True, description="Открыть карты соперника (после сдачи)",
-                                 indent=False)
+        self.reveal = W.Checkbox(value=True, description="Показать карты соперника",
+                                 tooltip="Только когда сдача окончена", indent=False,
+                                 layout=W.Layout(width="max-content"))
         self.caption = W.HTML()
         self.picture = W.HTML()
         self.slider.observe(lambda _: self.render(), names="value")

@@ -259,6 +259,7 @@ class PracticeTable(W.VBox):
         self._hint = None
         lines = list(out.lines)
         if s.deal.is_over:
+            _warm_up_chart()
             lines = [x for x in lines if not x.startswith("Сдача окончена")]
             lines.append(instruction(s.deal, s.human))
             if s.game.is_over and not was_over:
@@ -563,6 +564,15 @@ class PracticeTable(W.VBox):
             if k in (0, 1) or k == i:
                 self.panels[k].update(self)
                 self._dirty.discard(k)
+
+
+def _warm_up_chart() -> None:
+    """Import matplotlib in the background once a deal is over, so that the first game chart
+    (tab «Партия») does not keep the learner waiting for the import."""
+    import sys
+    if "matplotlib.backends.backend_agg" not in sys.modules:
+        threading.Thread(target=lambda: __import__("matplotlib.backends.backend_agg"),
+                         daemon=True).start()
 
 
 def _resend_canvas_switch(card_canvas: CardCanvas) -> None:
