@@ -93,6 +93,7 @@ class PracticeTable(W.VBox):
         self.message_kind = "info"
         self._hint = None                      # (deal, number of actions, Hint)
         self._states_cache = (None, -1, [])
+        self._scene_key = None
         self._quiet = False
         self._review_thread: threading.Thread | None = None
 
@@ -511,9 +512,12 @@ class PracticeTable(W.VBox):
         deal, human = s.deal, s.human
         hinted = self.hinted_action
         glow = {hinted.card} if type(hinted) is Play else set()
-        kw = scene_kwargs(deal, human, highlighted=glow, caption=instruction(deal, human))
-        _resend_canvas_switch(self.canvas)
-        self.canvas.show_scene(disabled=disabled_cards(deal, human), **kw)
+        key = (deal, len(deal.actions), deal.stage, human, frozenset(glow))
+        if key != self._scene_key:              # a refused or an idle click changes no card
+            kw = scene_kwargs(deal, human, highlighted=glow, caption=instruction(deal, human))
+            _resend_canvas_switch(self.canvas)
+            self.canvas.show_scene(disabled=disabled_cards(deal, human), **kw)
+            self._scene_key = key
         game = s.game_totals()
         self.status.value = ('<div class="bezique-practice-status" style="font-size:0.95em;'
                              'color:#333;margin:2px 0">'
