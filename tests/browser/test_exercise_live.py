@@ -49,7 +49,9 @@ def _wait_for_port(port: int, proc: subprocess.Popen, timeout: float) -> None:
 
 
 @pytest.fixture
-def voila_url(tmp_path):
+def voila_server(tmp_path):
+    """Voilà serving the notebook: (process, port). It boots in the background while the
+    browser starts (a preheated kernel pool would only add load: it refills itself)."""
     if not VOILA.exists():
         pytest.skip("Нет Voilà в окружении: make install")
     port = _free_port()
@@ -60,8 +62,7 @@ def voila_url(tmp_path):
         env={**os.environ, "JUPYTER_PLATFORM_DIRS": "1"},
     )
     try:
-        _wait_for_port(port, proc, 45)
-        yield f"http://127.0.0.1:{port}/"
+        yield proc, port
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)     # Voilà shuts its kernels down on SIGTERM
@@ -91,10 +92,12 @@ def _card_points():
     return points, lay.size
 
 
-def test_answer_an_exercise_by_clicking_cards(voila_url, page):
+def test_answer_an_exercise_by_clicking_cards(voila_server, page):
+    proc, port = voila_server                  # started before the browser: they boot together
     points, (width, height) = _card_points()
+    _wait_for_port(port, proc, 45)
     page.set_default_timeout(45000)
-    page.goto(voila_url, wait_until="domcontentloaded")
+    page.goto(f"http://127.0.0.1:{port}/", wait_until="domcontentloaded")
     example = page.locator(".bezique-exercise").filter(has_text=EXAMPLE_PROMPT)
     example.wait_for()
     canvas = example.locator(".bezique-card-canvas canvas").first
