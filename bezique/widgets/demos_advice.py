@@ -368,7 +368,7 @@ class AdviceExplorer(W.VBox):
                                description="Совет:", style=_WIDE,
                                layout=W.Layout(width="max-content"))
         self.quote = W.HTML()
-        self.canvas = CardCanvas(name="Стол", scale=0.85, select_mode="none")
+        self.canvas = CardCanvas(name="Стол", scale=0.75, select_mode="none")
         self.buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.show = W.Button(description="Показать выбор компьютера", icon="eye")
         self.master = W.Button(description="Спросить Мастера (несколько секунд)", icon="graduation-cap")
@@ -382,6 +382,7 @@ class AdviceExplorer(W.VBox):
                           W.HBox([self.show, self.master], layout=W.Layout(flex_flow="row wrap")),
                           self.result])
         self.load()
+        self._choices = {c.key: computer_choice(c) for c in CASES if c.key != "memory"}
 
     @property
     def current(self) -> AdviceCase:
@@ -438,7 +439,8 @@ class AdviceExplorer(W.VBox):
             return ("Как бы сыграли вы? Щёлкните по карте" +
                     (" или нажмите кнопку" if self.buttons.children else "") +
                     " — или сразу «Показать выбор компьютера».")
-        act = computer_choice(c)
+        act = self._choices.get(c.key) if hasattr(self, "_choices") else None
+        act = act or computer_choice(c)
         lines = []
         if self.choice is not None:
             same = self.choice == act
@@ -456,8 +458,12 @@ class AdviceExplorer(W.VBox):
 
     def render(self) -> None:
         c = self.current
-        shown = self.choice if self.choice is not None else (computer_choice(c) if self.revealed else None)
-        _scene(self.canvas, c, shown)
+        shown = self.choice if self.choice is not None else (
+            (getattr(self, "_choices", {}).get(c.key) or computer_choice(c)) if self.revealed else None)
+        key = (c.key, shown)
+        if getattr(self.canvas, "_key", None) != key:          # redraw only what changed
+            self.canvas._key = key
+            _scene(self.canvas, c, shown)
         self.show.disabled = self.revealed or c.key == "memory"
         self.master.disabled = c.key == "memory"
         self.result.value = f"<div style='line-height:1.5'>{self.verdict()}</div>"

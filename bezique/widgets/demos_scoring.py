@@ -33,7 +33,7 @@ from ..players.match import make_player
 from ..ru import meld_name, plural, points
 from ..rules import RuleSet
 from .canvas import CardCanvas, img_html
-from .layout import layout_hand, layout_table
+from .layout import layout_hand, layout_table, layout_trick
 
 NAMES = ("Анна", "Борис")
 NAMES_GEN = ("Анны", "Бориса")
@@ -171,13 +171,13 @@ class DealTally(W.VBox):
                                   layout=W.Layout(width="auto"))
         self.pictures = [W.HTML(), W.HTML()]
         self._ready: dict[int, Deal] = {}
-        self.trick = CardCanvas(name="Последняя взятка", scale=0.8)
+        self.trick = W.HTML()
         self.summary = W.HTML()
         self.story = W.HTML()
         self.new.on_click(lambda _: self.next_deal())
         self.seed.observe(lambda _: self.play(), names="value")
         self.count.observe(lambda _: self.render(), names="value")
-        self.colours.observe(lambda _: self.render(pictures=True), names="value")
+        self.colours.observe(lambda _: self.play(), names="value")
         super().__init__([W.HBox([self.seed, self.new]), self.count, self.pictures[0],
                           self.pictures[1], self.trick, self.summary, self.story, self.colours])
         self.play()
@@ -187,14 +187,22 @@ class DealTally(W.VBox):
 
     def play(self) -> None:
         """Play the numbered deal with two bots (Анна deals, Борис leads). The next numbered
-        deal is played right after the pictures are sent, so «Новая сдача» only redraws."""
-        seed = self.seed.value
-        self.deal = self._ready.pop(seed, None) or bot_deal(seed)
+        deal and its pictures are prepared right after this one is shown, so that «Новая
+        сдача» only has to put them on the page."""
+        seed, fc = self.seed.value, self.colours.value
+        ready = self._ready.pop((seed, fc), None) or self.prepare(seed, fc)
+        self.deal, pics = ready
         self._counted: dict[str, Deal] = {"canonical": self.deal}
-        self.render(pictures=True)
-        nxt = seed % 99999 + 1
+        self.render(pictures=pics)
+        nxt = (seed % 99999 + 1, fc)
         if nxt not in self._ready:
-            self._ready = {nxt: bot_deal(nxt)}
+            self._ready = {nxt: self.prepare(*nxt)}
+
+    def prepare(self, seed: int, four_colour: bool = False) -> tuple[Deal, list[str]]:
+        """A numbered deal played by the bots, and its three pictures (HTML)."""
+        d = bot_deal(seed)
+        return d, [self.player_picture(0, four_colour, d), self.player_picture(1, four_colour, d),
+                   self.trick_picture(four_colour, d)]
 
     def counted(self) -> Deal:
         """The deal as counted by the chosen rules (replayed by the engine)."""
@@ -203,24 +211,30 @@ class DealTally(W.VBox):
             self._counted[key] = replay_under(self.deal, tally_rules(key))
         return self._counted[key]
 
-    def render(self, pictures: bool = False) -> None:
+    def render(self, pictures: list[str] | bool = False) -> None:
         d = self.deal
-        fc = self.colours.value
+        if pictures is True:
+            fc = self.colours.value
+            pictures = [self.player_picture(0, fc), self.player_picture(1, fc), self.trick_picture(fc)]
         if pictures:
-            for seat, box in enumerate(self.pictures):
-                box.value = self.player_picture(seat, fc)
-            seats, cards, winner = last_trick(d)
-            self.trick.show_trick([(NAMES[s], c) for s, c in zip(seats, cards)],
-                                  winner=seats.index(winner), four_colour=fc,
-                                  caption=f"Последняя, {d.tricks_done}-я взятка: её взял"
-                                          f"{'а' if winner == 0 else ''} {NAMES[winner]}")
+            self.pictures[0].value, self.pictures[1].value, self.trick.value = pictures
         self.summary.value = _html(self.tally_html())
         self.story.value = _html("<b>Очки по ходу сдачи</b> (из записи движка):<br>"
                                  + "<br>".join(html.escape(x) for x in scoring_events(d)))
 
-    def player_picture(self, seat: int, four_colour: bool = False) -> str:
+    def trick_picture(self, four_colour: bool = False, deal: Deal | None = None) -> str:
+        """The last trick of the deal, its winner outlined."""
+        d = deal or self.deal
+        seats, cards, winner = last_trick(d)
+        lay = layout_trick([(NAMES[s], c) for s, c in zip(seats, cards)],
+                           winner=seats.index(winner), four_colour=four_colour, scale=0.8,
+                           caption=f"Последняя, {d.tricks_done}-я взятка: её взял"
+                                   f"{'а' if winner == 0 else ''} {NAMES[winner]}")
+        return img_html(lay.png(), lay.description.replace("\n", " "), lay.size)
+
+    def player_picture(self, seat: int, four_colour: bool = False, deal: Deal | None = None) -> str:
         """One player's scored combinations and the brisques in their tricks, as one <img>."""
-        d = self.deal
+        d = deal or self.deal
         scored = d.melds[seat].scored
         pts = sum(x.points for x in scored)
         won = brisques_won(d, seat)
@@ -597,9 +611,10 @@ class PenaltyDemo(W.VBox):
         self.go = W.Button(description="Нарушить", icon="exclamation-triangle",
                            button_style="danger")
         self.again = W.Button(description="Начать заново", icon="undo")
-        self.canvas = CardCanvas(name="Стол нарушителя", scale=0.8)
+        self.canvas = CardCanvas(name="Стол нарушителя", scale=0.7)
         self.result = W.HTML()
         self.done = False
+        self._result = None
         self.go.on_click(lambda _: self.commit())
         self.again.on_click(lambda _: self.reset())
         for w in (self.offence, self.source, self.mode):
@@ -619,11 +634,21 @@ class PenaltyDemo(W.VBox):
         self.done = False
         self.outcome = ""
         self.render()
+        self._result = self.evaluate()        # ready before the button is pressed
 
     def commit(self) -> str:
         """Try the offence. Returns "refused", "fined" or "impossible" (prevent mode, an
         offence the action API cannot even express)."""
-        d, seat = self.deal, self.offender
+        outcome, deal, text = self._result or self.evaluate()
+        self.deal = deal
+        self.done = True
+        self.outcome = text
+        self.render()
+        return outcome
+
+    def evaluate(self) -> tuple[str, Deal, str]:
+        """What the offence leads to, on a copy of the deal: (outcome, the deal after, text)."""
+        d, seat = self.shown.clone(), self.offender
         kind, what = offending_action(d, self.offence.value)
         lines = []
         if self.mode.value == "prevent":
@@ -671,10 +696,7 @@ class PenaltyDemo(W.VBox):
             else:
                 lines.append(f"Счёт партии у нарушителя: было {GAME_BEFORE[seat]}, стало "
                              f"<b>{game.totals[seat]}</b>.")
-        self.done = True
-        self.outcome = "<br>".join(lines)
-        self.render()
-        return outcome
+        return outcome, d, "<br>".join(lines)
 
     def describe(self) -> str:
         d, seat = self.shown, self.offender
@@ -696,11 +718,14 @@ class PenaltyDemo(W.VBox):
         d, seat = self.shown, self.offender
         other = 1 - seat
         trick = [(NAMES[s], c) for s, c in zip(d.trick_seats, d.trick)]
-        self.canvas.show_scene(d.hands[seat], opponent=len(d.hands[other]),
-                               table=sorted(d.exposed[seat]), opponent_table=sorted(d.exposed[other]),
-                               stock=d.stock_count, turn_up=d.turn_up, trick=trick,
-                               names=(NAMES[seat], NAMES[other]),
-                               caption=f"Вы — {NAMES[seat]}: стол перед нарушением")
+        if getattr(self.canvas, "_shown", None) is not d:      # redraw only a new situation
+            self.canvas._shown = d
+            self.canvas.show_scene(d.hands[seat], opponent=len(d.hands[other]),
+                                   table=sorted(d.exposed[seat]),
+                                   opponent_table=sorted(d.exposed[other]),
+                                   stock=d.stock_count, turn_up=d.turn_up, trick=trick,
+                                   names=(NAMES[seat], NAMES[other]),
+                                   caption=f"Вы — {NAMES[seat]}: стол перед нарушением")
         self.go.disabled = self.done
         self.again.disabled = not self.done
         text = [html.escape(self.describe())]

@@ -85,7 +85,7 @@ class NoTrumpDemo(W.VBox):
         self.fast = W.Button(description="До первого марьяжа", icon="fast-forward",
                              layout=W.Layout(width="auto"))
         self.new = W.Button(description="Новая сдача", icon="refresh")
-        self.canvas = CardCanvas(name="Стол", scale=0.85)
+        self.canvas = CardCanvas(name="Стол", scale=0.75)
         self.canvas.on_card_click(self.click)
         self.decls = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.compare = W.HTML()
@@ -504,14 +504,20 @@ class FourHandedDeal(W.VBox):
         self.new = W.Button(description="Новая сдача", icon="refresh", button_style="primary")
         self.players = W.HTML()
         self.summary = W.HTML()
+        self._ready: dict[int, Deal] = {}
         self.new.on_click(lambda _: setattr(self.seed, "value", self.seed.value % 99999 + 1))
         self.seed.observe(lambda _: self.play(), names="value")
         super().__init__([W.HBox([self.seed, self.new]), self.players, self.summary])
         self.play()
 
     def play(self) -> None:
-        self.deal = bots_deal(RuleSet.preset("four_handed"), self.seed.value)
+        """Play the numbered deal; the next one is played right after this one is shown."""
+        seed = self.seed.value
+        self.deal = self._ready.pop(seed, None) or bots_deal(RuleSet.preset("four_handed"), seed)
         self.render()
+        nxt = seed % 99999 + 1
+        if nxt not in self._ready:
+            self._ready = {nxt: bots_deal(RuleSet.preset("four_handed"), nxt)}
 
     def render(self) -> None:
         d = self.deal
@@ -605,27 +611,37 @@ class ManyPackOpening(W.VBox):
         self.new = W.Button(description="Новая сдача", icon="refresh", button_style="primary")
         self.head = W.HTML()
         self.items = W.HTML()
+        self._ready: dict = {}
         self.new.on_click(lambda _: setattr(self.seed, "value", self.seed.value % 99999 + 1))
         self.seed.observe(lambda _: self.play(), names="value")
         super().__init__([W.HBox([self.seed, self.new]), self.head, self.items])
         self.play()
 
     def play(self) -> None:
-        """Play until `count` declarations have been scored (or the deal ends)."""
+        """Play until `count` declarations have been scored (or the deal ends); the next
+        numbered deal is played right after this one is shown."""
+        seed = self.seed.value
+        self.deal, self.start, self.declared = self._ready.pop(seed, None) or self.opening(seed)
+        self.render()
+        nxt = seed % 99999 + 1
+        if nxt not in self._ready:
+            self._ready = {nxt: self.opening(nxt)}
+
+    def opening(self, seed: int):
+        """(deal, (turn-up, hand sizes, stock), [(trick number, seat, declaration)…])."""
         rules = RuleSet.preset("many_pack_infusorka")
-        d = Deal.new(rules, 0, seed=self.seed.value)
-        self.start = (d.initial[1], [len(h) for h in d.hands], d.stock_count)
-        players = [make_player("heuristic", seed=self.seed.value * 10 + s) for s in range(2)]
-        self.declared: list[tuple[int, int, object]] = []      # (trick number, seat, decl)
-        while not d.is_over and len(self.declared) < self.count:
+        d = Deal.new(rules, 0, seed=seed)
+        start = (d.initial[1], [len(h) for h in d.hands], d.stock_count)
+        players = [make_player("heuristic", seed=seed * 10 + s) for s in range(2)]
+        declared: list[tuple[int, int, object]] = []
+        while not d.is_over and len(declared) < self.count:
             seat = d.to_act
             before = len(d.log)
             d.apply(players[seat].choose(d.view(seat)), seat)
             for e in d.log[before:]:
                 if e[0] == "declare":
-                    self.declared.append((d.tricks_done, e[1], e[2]))
-        self.deal = d
-        self.render()
+                    declared.append((d.tricks_done, e[1], e[2]))
+        return d, start, declared
 
     def render(self) -> None:
         up, sizes, stock = self.start
