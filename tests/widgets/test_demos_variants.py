@@ -174,3 +174,35 @@ def test_joker_picture():
     img = joker_image(1.0)
     assert img.size == (70, 100)
     assert "инфузорка" in meld_row_html([[Card("Q", "S"), infusorka.INFUSORKA_CARDS[0]]])
+
+
+# ---------------------------------------------------------------- chapter pictures
+
+def test_declarable_lists_the_engines_declarations_once_per_face():
+    from bezique.widgets.demos_variants import Declarable
+    d = Declarable("К♥ К♥ Д♥ Д♥ 7♥ 9♠ 8♣", trump=None)
+    assert {(x.meld, x.points) for x in d.declarations()} == {("no_trump_marriage", 80),
+                                                             ("no_trump_marriage", 40)}
+    html = d._repr_html_()
+    assert html.count("<li>") == 2 and "<img" in html
+    assert "после того, как козырь назначен" in d.refusal("sequence", "Т♦ 10♦ К♦ Д♦ В♦") or \
+        Declarable("Т♦ 10♦ К♦ Д♦ В♦ 9♠ 8♣", None).refusal("sequence", "Т♦ 10♦ К♦ Д♦ В♦")
+    later = Declarable("Т♦ 10♦ К♦ Д♦ В♦ 9♠ 8♣", "D", scored=[("no_trump_marriage", "К♦ Д♦")])
+    assert [(x.meld, x.points) for x in later.declarations()] == [("sequence", 300)]
+    seven = Declarable("7♥ 9♠ 8♣ 9♦ 8♦ 10♠ В♣", trump="H")
+    assert "семёрка очков не приносит" in seven.refusal("trump_seven", "7♥")
+
+
+def test_legal_plays_three_handed_generalisation():
+    from bezique.widgets.demos_variants import LegalPlays
+    assert [c.ru for c in LegalPlays("К♣ 8♠", "9♣ 7♠", "S").legal()] == ["К♣"]        # S-109 a
+    assert sorted(c.ru for c in LegalPlays("8♠ 9♠ Т♥", "9♣ 7♠", "S").legal()) == ["8♠", "9♠"]
+    assert len(LegalPlays("7♠ Т♥", "9♣ 7♠", "S").legal()) == 2                       # S-109 c
+    assert "Можно сыграть" in LegalPlays("Т♥ 8♦", "9♣ 7♠", "S")._repr_html_()
+
+
+def test_no_trump_trick_picture():
+    from bezique.widgets.demos_variants import trick_picture_nt
+    pic = trick_picture_nt("9♣", "Т♥")
+    assert pic.alt.startswith("Козыря нет") and "ходивший" in pic.alt
+    assert "Козырь — черви" in trick_picture_nt("9♣", "Т♥", trump="H").alt
