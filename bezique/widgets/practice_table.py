@@ -252,6 +252,8 @@ class PracticeTable(W.VBox):
         """Do the learner's action through the session; show what happened (or why not)."""
         s = self.session
         was_over = s.game.is_over
+        if s.opponent_name == "search" and s.my_turn:
+            self._say("info", "Ход принят — Мастер думает…")   # reaches the page at once
         out = s.act(action)
         if not out.ok:
             self._refuse(out.message, out.rule)
@@ -278,7 +280,7 @@ class PracticeTable(W.VBox):
         if not self.session.deal.is_over:
             now = legality(self.session.view()).rule
             if now and now.rstrip(".") not in message:
-                lines.append(f"Сейчас действует правило: {now[:1].lower()}{now[1:]}")
+                lines.append(f"Сейчас — {now[:1].lower()}{now[1:]}")
         chapter = rule_chapter(rule)
         if chapter:
             lines.append(f"Подробнее — в главе «{inner_quotes(chapter)}».")
@@ -296,6 +298,7 @@ class PracticeTable(W.VBox):
         else:
             opts = {"samples": HINT_SAMPLES, "time_limit": max(0.5, self.budget_dd.value),
                     "seed": len(s.deal.actions), **self.hint_options}
+            self._say("info", "Тренер думает…")
             h = hint(s.view(), **opts)
             self.hints_used += 1
             self._hint = (s.deal, len(s.deal.actions), h)

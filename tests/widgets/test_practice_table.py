@@ -275,6 +275,9 @@ def test_settings_numbered_deal_and_rules():
     t.opponent_dd.value = "search"
     assert t.session.opponent_name == "search" and "Мастер" in t.message_text
     assert not t.budget_dd.disabled
+    t.budget_dd.value = 0.25
+    play_step(t, random.Random(6))                           # Мастер answers within his budget
+    assert t.message_kind == "ok" and (t.session.my_turn or t.session.deal.is_over)
     t.budget_dd.value = 1.0
     assert t.session.opponent.time_limit == 1.0
     t.opponent_dd.value = "random"
