@@ -284,6 +284,12 @@ def inject_axe(page) -> None:
     wrapper as an anonymous AMD module, so `define` is hidden while axe loads."""
     if not AXE_JS.exists():
         raise FileNotFoundError(f"{AXE_JS}: запустите book/build.py (npm ci)")
+    # Colours are measured on the settled page, not halfway through a CSS transition.
+    page.add_style_tag(
+        content="*, *::before, *::after { transition: none !important; "
+        "animation: none !important; }"
+    )
+    page.wait_for_timeout(100)
     page.evaluate("() => { window.__bezique_define = window.define; window.define = undefined; }")
     try:
         page.add_script_tag(path=str(AXE_JS))
@@ -298,7 +304,9 @@ def axe_violations(page, impacts=("critical", "serious")) -> list[dict]:
         """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
             .map(v => ({id: v.id, impact: v.impact, help: v.help,
                         nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + "  " +
-                                                       n.html.slice(0, 160))}))"""
+                            n.html.slice(0, 160) + "  ⇒ " +
+                            (n.failureSummary || "").split(String.fromCharCode(10))
+                                .slice(1, 2).join("").trim())}))"""
     )
     return [v for v in found if v["impact"] in impacts]
 
