@@ -483,7 +483,8 @@ class PracticeTable(W.VBox):
         self.refresh()
 
     def _on_colour(self, change) -> None:
-        self.canvas.four_colour = change["new"]
+        _resend_canvas_switch(self.canvas)
+        self.canvas.four_colour = change["new"]          # the canvas redraws itself
 
     # ================================================================== drawing
     def _whose_start(self) -> str:
