@@ -483,7 +483,7 @@ def explain_illegal(meld: str, cards: tuple[Card, ...], held: set[Card], state: 
     if not gated.get(meld, True):
         if meld == CARTE_BLANCHE:
             return IllegalAction("Карт-бланш засчитывается сам, его не объявляют.", "R10.4")
-        return IllegalAction(f"В этих правилах {meld_name(meld)} не считается комбинацией.", "R4.7")
+        return IllegalAction(f"В этих правилах комбинации «{meld_name(meld)}» нет.", "R4.7")
     problem = shape_problem(meld, cards, rules, ctx.trump)
     if problem:
         return IllegalAction(capitalize(problem) + ".", "R4.1")

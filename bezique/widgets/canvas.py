@@ -81,6 +81,10 @@ class CardCanvas(ipywidgets.VBox):
         self.set_trait("four_colour", four_colour)
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_key_down(self._on_key_down)
+        # A page that connects after the cell ran (Voilà, a reloaded notebook) gets the picture
+        # from the state asynchronously and may show a blank canvas, and draw commands sent
+        # before the browser connected are lost: send the picture again once it is ready.
+        self.canvas.on_client_ready(self.redraw)
         self.observe(self._on_look_change, names=["selected", "four_colour", "select_mode"])
 
     # ------------------------------------------------------------------ showing

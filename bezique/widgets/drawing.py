@@ -309,8 +309,8 @@ def card_label(card: Card | None, state: str = "normal") -> str:
     note = {"selected": "выбрана", "disabled": "недоступна",
             "highlighted": "выделена"}.get(state)
     if note and card is not None:
-        # «выбрана» agrees with «карта»; a name like «король пик» is masculine.
-        if card.rank in ("K", "J"):
+        # «выбрана» agrees with «карта»; «туз», «король», «валет» are masculine.
+        if card.rank in ("A", "K", "J"):
             note = {"выбрана": "выбран", "недоступна": "недоступен",
                     "выделена": "выделен"}[note]
         return f"{name} ({note})"

@@ -142,12 +142,7 @@ class ExerciseWidget(ipywidgets.VBox):
                 + "<br>".join(html.escape(x) for x in self._info_lines()) + "</div>")
 
     def _canvas(self, name: str, select: str = "none", scale: float = 0.9) -> CardCanvas:
-        cv = CardCanvas(select_mode=select, four_colour=self.four_colour, scale=scale, name=name)
-        # A page that connects after the cell ran (Voilà, a reloaded notebook) gets the picture
-        # from the state asynchronously and may show a blank canvas: send it again once the
-        # browser's canvas says it is ready.
-        cv.canvas.on_client_ready(cv.redraw)
-        return cv
+        return CardCanvas(select_mode=select, four_colour=self.four_colour, scale=scale, name=name)
 
     def _build_pictures(self) -> ipywidgets.Widget:
         pos, kind, boxes = self.position, self.kind, []
