@@ -18,12 +18,16 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Debian's Chromium for the real-browser tests (never a browser download of a test tool).
+# Debian packages the tests need: Chromium for the real-browser tests (never a browser
+# download of a test tool) and hunspell with the Russian dictionary for the spelling check.
 browser-deps:
-	@if command -v chromium >/dev/null 2>&1; then :; \
+	@need=""; command -v chromium >/dev/null 2>&1 || need="$$need chromium"; \
+	command -v hunspell >/dev/null 2>&1 || need="$$need hunspell"; \
+	[ -e /usr/share/hunspell/ru_RU.dic ] || need="$$need hunspell-ru"; \
+	if [ -z "$$need" ]; then :; \
 	elif [ "$$(id -u)" = 0 ]; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	else echo "Браузерные тесты требуют Chromium: sudo apt-get install chromium"; fi
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$need >/dev/null; \
+	else echo "Для тестов нужны пакеты Debian:$$need (sudo apt-get install$$need)"; fi
 
 # Every test: engine, formats, widgets, the chapter and exercise notebooks (nbval, outputs
 # compared), and the real-browser tests of the built book. pytest exits non-zero if no test ran.
