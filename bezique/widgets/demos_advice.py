@@ -383,6 +383,7 @@ class AdviceExplorer(W.VBox):
                           self.result])
         self.load()
         self._choices = {c.key: computer_choice(c) for c in CASES if c.key != "memory"}
+        self._reasons = {k: coach_reason(CASE_BY_KEY[k], a) for k, a in self._choices.items()}
 
     @property
     def current(self) -> AdviceCase:
@@ -449,7 +450,7 @@ class AdviceExplorer(W.VBox):
                           "Компьютер выбрал иначе."))
         lines.append(f"<b>Любитель</b> (играет по советам старых текстов): "
                      f"{html.escape(describe(act))}.")
-        reason = coach_reason(c, act)
+        reason = getattr(self, "_reasons", {}).get(c.key) or coach_reason(c, act)
         if reason:
             lines.append(f"<b>Тренер объясняет:</b> {html.escape(reason)}")
         if self.master_text:
