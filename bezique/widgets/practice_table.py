@@ -130,7 +130,7 @@ class PracticeTable(W.VBox):
         self.header = W.HTML()
         self.status = W.HTML()
         self.message = W.HTML()
-        self.canvas = CardCanvas(select_mode="none", four_colour=four_colour, name="Ваши карты")
+        self.canvas = TableCanvas(select_mode="none", four_colour=four_colour, name="Ваши карты")
         self.decl_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.hint_button = W.Button(description="Подсказка", icon="lightbulb-o",
                                     tooltip="Что бы сделал Мастер на вашем месте — и почему",
@@ -483,7 +483,6 @@ class PracticeTable(W.VBox):
         self.refresh()
 
     def _on_colour(self, change) -> None:
-        _resend_canvas_switch(self.canvas)
         self.canvas.four_colour = change["new"]          # the canvas redraws itself
 
     # ================================================================== drawing
@@ -519,7 +518,6 @@ class PracticeTable(W.VBox):
         key = (deal, len(deal.actions), deal.stage, human, frozenset(glow))
         if key != self._scene_key:              # a refused or an idle click changes no card
             kw = scene_kwargs(deal, human, highlighted=glow, caption=instruction(deal, human))
-            _resend_canvas_switch(self.canvas)
             self.canvas.show_scene(disabled=disabled_cards(deal, human), **kw)
             self._scene_key = key
         game = s.game_totals()
@@ -583,17 +581,20 @@ def _warm_up_chart() -> None:
                          daemon=True).start()
 
 
-def _resend_canvas_switch(card_canvas: CardCanvas) -> None:
-    """Make ipycanvas name the canvas again before the next drawing commands.
+class TableCanvas(CardCanvas):
+    """A `CardCanvas` whose every redraw names its canvas to the page again.
 
     ipycanvas's canvas manager sends «switch to this canvas» only when the target changes.
     In Voilà the notebook runs before the page connects, so the first switch is lost and
     every later drawing of the same canvas would go nowhere (the same after a page reload
     in JupyterLab). Forgetting the current canvas makes the next command batch start with
-    the switch."""
-    manager = getattr(card_canvas.canvas, "_canvas_manager", None)
-    if manager is not None and hasattr(manager, "_current_canvas"):
-        manager._current_canvas = None
+    the switch (every redraw: a move, the keyboard focus ring, the four-colour suits)."""
+
+    def redraw(self, focus_card=None) -> None:
+        manager = getattr(self.canvas, "_canvas_manager", None)
+        if manager is not None and hasattr(manager, "_current_canvas"):
+            manager._current_canvas = None
+        super().redraw(focus_card=focus_card)
 
 
 # ====================================================================== timing
