@@ -126,12 +126,17 @@ class CoachPanel(W.VBox):
         self.review_button.on_click(lambda _: owner.review())
         self.review_note = W.HTML()
         self.mistakes = W.VBox()
+        self.reviewed = None                   # the deal the mistakes shown belong to
         super().__init__([self.now, self.review_button, self.review_note, self.mistakes])
 
     def update(self, table) -> None:
         from ..players.coach import legality
         s = table.session
         on = table.coach_box.value
+        if self.reviewed is not None and self.reviewed is not s.deal:
+            self.reviewed = None               # another deal (or the same, reopened by undo)
+            self.review_note.value = ""
+            self.mistakes.children = ()
         self.review_button.layout.display = "" if on else "none"
         self.review_button.disabled = not s.deal.is_over or table.reviewing
         if not on:
@@ -153,6 +158,7 @@ class CoachPanel(W.VBox):
 
     def show_review(self, table, deal, found) -> None:
         """Show the mistakes found by `coach.review` (each with its picture)."""
+        self.reviewed = deal
         if not found:
             self.review_note.value = ("<div style='" + BOX + ";background:#e6f4ea'>Тренер не нашёл "
                                       "в этой сдаче решений, которые стоили бы заметных очков. "

@@ -268,6 +268,9 @@ def test_review_after_the_deal():
         assert t.tabs.selected_index == 3 and t.replay_panel.slider.value == found[0].index
     else:
         assert "не нашёл" in t.coach_panel.review_note.value
+    t.undo()                                                 # the deal reopens: the review goes
+    t.tabs.selected_index = 2
+    assert not t.coach_panel.mistakes.children and t.coach_panel.review_note.value == ""
 
 
 def test_settings_numbered_deal_and_rules():
