@@ -48,6 +48,7 @@ NODE_MODULES = BOOK / "node_modules"
 STAMP = BUILD / ".build-stamp"
 LOG = BUILD / "build.log"
 SOURCE_SUFFIXES = (".ipynb", ".md", ".rst")
+KERNEL_START_FAILURE = "Kernel died before replying to kernel_info"
 
 # The require config: maps widget modules that embed-amd.js would otherwise fetch from a CDN
 # to the files beside this script, and points the CDN fallback at this same folder, so that an
@@ -504,6 +505,11 @@ def _build(args, jobs: int) -> int:
     # A full build re-reads every chapter, so its log holds every warning (tests/book reads it).
     full = args.all or not (BUILD / ".doctrees").exists()
     code = sphinx_build(toc, fresh=args.all, strict=args.strict, jobs=jobs, quiet=args.quiet)
+    if code != 0 and KERNEL_START_FAILURE in LOG.read_text(encoding="utf-8"):
+        # A kernel that fails to start (seen with several kernels starting at once on a busy
+        # machine) is not a fault of the chapter: try once more.
+        say("ядро Jupyter не запустилось; собираю ещё раз")
+        code = sphinx_build(toc, fresh=False, strict=args.strict, jobs=jobs, quiet=args.quiet)
     elapsed = time.monotonic() - started
     if code != 0 or not (HTML / "index.html").exists():
         say(f"сборка не удалась (код {code}), журнал: {LOG.relative_to(ROOT)}")
