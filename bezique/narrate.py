@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .cards import SUIT_GENITIVE_RU, cards_ru
-from .ru import capitalize, meld_name, plural, points
+from .ru import capitalize, meld_name, meld_name_acc, plural, points
 
 SUIT_NAME_NOM = {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}
 
@@ -43,7 +43,7 @@ def describe_event(event: tuple, viewer: int, names: Sequence[str]) -> str | Non
         if d.meld == "seven_exchange":
             return (f"{who} {_verb(who, 'меняете', 'меняет')} козырную семёрку {d.cards[0].ru} "
                     f"на открытый козырь: +{points(d.points)}.")
-        return (f"{who} {_verb(who, 'объявляете', 'объявляет')} {meld_name(d.meld)} "
+        return (f"{who} {_verb(who, 'объявляете', 'объявляет')} {meld_name_acc(d.meld)} "
                 f"{cards_ru(d.cards)}: +{points(d.points)}.")
     if kind == "announce":
         _, seat, d = event

@@ -142,7 +142,14 @@ def _history(entries: Any, fld: str, res: _Resolver, held: list[Card], rules: Ru
         if meld not in ALL_MELDS:
             raise FormatError(f"неизвестная комбинация {meld!r}; пример: \"royal_marriage\"", path, f + ".meld")
         cards = tuple(sort_cards(res.history(e["cards"], f + ".cards", held)))
-        problem = shape_problem(meld, cards, rules, trump) or reuse_problem(meld, cards, state)
+        if meld == "no_trump_marriage":
+            # The marriage that fixed trumps was declared before there were any.
+            problem = shape_problem(meld, cards, rules, None) or (
+                None if trump in (None, cards[0].suit) else "козырь назначает первый марьяж, "
+                "значит его масть и есть козырь позиции")
+        else:
+            problem = shape_problem(meld, cards, rules, trump)
+        problem = problem or reuse_problem(meld, cards, state)
         if problem:
             raise FormatError(f"такое объявление невозможно: {problem}", path, f)
         decl = Declaration(meld, cards, points_of(meld, cards, rules, trump))

@@ -38,6 +38,16 @@ MELD_NAME = {
     "more_trump_tens": "ещё одна козырная десятка", "more_bezique_jacks": "ещё один безиковый валет",
 }
 
+# Accusative forms where they differ from the nominative («объявляет козырную семёрку»).
+MELD_NAME_ACC = {
+    "sequence": "козырную секвенцию",
+    "trump_seven": "козырную семёрку",
+    "plain_quint": "некозырную квинту",
+    "trump_quint": "козырную квинту",
+    "more_trump_queens": "ещё одну козырную даму",
+    "more_trump_tens": "ещё одну козырную десятку",
+}
+
 SUIT_INSTRUMENTAL = {"S": "пиками", "H": "червями", "D": "бубнами", "C": "трефами"}
 
 _FORMS = {
@@ -69,6 +79,11 @@ def points(n: int) -> str:
 
 def meld_name(meld: str) -> str:
     return MELD_NAME.get(meld, meld)
+
+
+def meld_name_acc(meld: str) -> str:
+    """The meld's name as the object of «объявить»: «объявить козырную секвенцию»."""
+    return MELD_NAME_ACC.get(meld) or meld_name(meld)
 
 
 def describe_declaration(meld: str, cards: Iterable[Card], pts: int) -> str:

@@ -21,7 +21,7 @@ import ipywidgets as W
 from PIL import Image, ImageDraw
 
 from ..actions import PASS, play
-from ..cards import SUIT_NAME_RU, SUIT_SYMBOL, Card, cards_ru, make_pack, parse_cards, sort_cards
+from ..cards import JOKER, SUIT_NAME_RU, SUIT_SYMBOL, Card, cards_ru, make_pack, parse_cards, sort_cards
 from ..deal import Deal, pack_for
 from ..errors import IllegalAction
 from ..melds import (NO_TRUMP_MARRIAGE, MeldContext, MeldState, enumerate_declarations,
@@ -554,18 +554,8 @@ class FourHandedDeal(W.VBox):
 # ====================================================================== many-pack bezique
 
 def joker_image(scale: float = 1.0) -> Image.Image:
-    """The infusorka (it has no suit and no rank): a card face with a star and «ИНФ»."""
-    w, h = card_size(scale)
-    big = 4
-    img = Image.new("RGBA", (w * big, h * big), (0, 0, 0, 0))
-    dr = ImageDraw.Draw(img)
-    dr.rounded_rectangle([0, 0, w * big - 1, h * big - 1], radius=int(7 * scale * big),
-                         fill=(255, 253, 246), outline=(90, 40, 120), width=int(2 * big))
-    star = get_font(int(34 * scale * big), bold=True)
-    dr.text((w * big / 2, h * big * 0.42), "★", font=star, fill=(110, 40, 150), anchor="mm")
-    label = get_font(int(13 * scale * big), bold=True)
-    dr.text((w * big / 2, h * big * 0.78), "ИНФ", font=label, fill=(110, 40, 150), anchor="mm")
-    return img.resize((w, h), Image.LANCZOS)
+    """The infusorka (it has no suit and no rank), as the card pictures draw it."""
+    return card_image(Card(JOKER, JOKER, 1), scale)
 
 
 def meld_row_image(groups, scale: float = 0.55) -> Image.Image:

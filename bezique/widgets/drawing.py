@@ -207,14 +207,30 @@ def _face(rank: str, suit: str, scale: float, four_colour: bool, state: str) -> 
     bw, bh = w * _SS, h * _SS
     u = bw / CARD_W
     card = Card(rank, suit)
-    colour = suit_colour(suit, four_colour)
     big = _blank(bw, bh, u)
+    if card.is_joker:                       # the infusorka of many-pack bezique: no suit, no rank
+        _draw_joker(big, u)
+        return _finish(big, scale, state)
+    colour = suit_colour(suit, four_colour)
     if card.is_court:
         _draw_court(big, card, colour, u)
     else:
         _draw_pips(big, card, colour, u)
     _draw_corner(big, card, colour, u)
     return _finish(big, scale, state)
+
+
+JOKER_COLOUR = (110, 40, 150)
+
+
+def _draw_joker(img: Image.Image, u: float) -> None:
+    """A star and «ИНФ»: the infusorka has neither suit nor rank."""
+    dr = ImageDraw.Draw(img)
+    w, h = img.size
+    dr.text((w / 2, h * 0.42), "★", font=get_font(round(40 * u), bold=True), fill=JOKER_COLOUR,
+            anchor="mm")
+    dr.text((w / 2, h * 0.78), "ИНФ", font=get_font(round(15 * u), bold=True), fill=JOKER_COLOUR,
+            anchor="mm")
 
 
 def card_image(card: Card, scale: float = 1.0, four_colour: bool = False,
