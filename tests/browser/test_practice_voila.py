@@ -66,9 +66,10 @@ def voila_url():
     finally:
         os.killpg(proc.pid, signal.SIGTERM)           # voila and the kernel it started
         try:
-            proc.wait(timeout=10)
+            proc.wait(timeout=3)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=5)
 
 
 def expected_status(table: PracticeTable) -> str:
