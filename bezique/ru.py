@@ -66,9 +66,19 @@ def _plural_category(n: int) -> str:
     return Locale("ru").plural_form(abs(n))
 
 
-def plural(n: int, word: str) -> str:
-    """'1 очко', '3 очка', '25 очков' — CLDR plural rules through Babel."""
-    one, few, many = _FORMS[word]
+# Other cases where a phrase needs them: «около 101 очка» (genitive), «разыграл 1 сдачу».
+_FORMS_CASE = {
+    ("очко", "gen"): ("очка", "очков", "очков"),
+    ("сдача", "acc"): ("сдачу", "сдачи", "сдач"),
+    ("взятка", "acc"): ("взятку", "взятки", "взяток"),
+    ("карта", "acc"): ("карту", "карты", "карт"),
+}
+
+
+def plural(n: int, word: str, case: str = "nom") -> str:
+    """'1 очко', '3 очка', '25 очков' — CLDR plural rules through Babel; `case` "gen" or
+    "acc" where the phrase needs it ('около 101 очка', 'разыграл 21 сдачу')."""
+    one, few, many = _FORMS[word] if case == "nom" else _FORMS_CASE[(word, case)]
     form = {"one": one, "few": few}.get(_plural_category(n), many)
     return f"{n} {form}"
 

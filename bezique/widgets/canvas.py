@@ -172,6 +172,13 @@ class CardCanvas(ipywidgets.VBox):
         self._png = png
         w, h = lay.size
         canvas = self.canvas
+        # ipycanvas names the target canvas to the page only when the target changes; in Voilà
+        # (or after a reload) the notebook runs before the page connects, so that first switch
+        # is lost and later drawings would go nowhere. Forget the current target: every batch
+        # then starts with the switch.
+        manager = getattr(canvas, "_canvas_manager", None)
+        if manager is not None and hasattr(manager, "_current_canvas"):
+            manager._current_canvas = None
         with hold_canvas():
             canvas.width, canvas.height = w, h
             canvas.layout.width = f"{round(w / self.pixel_ratio)}px"

@@ -130,7 +130,7 @@ class PracticeTable(W.VBox):
         self.header = W.HTML()
         self.status = W.HTML()
         self.message = W.HTML()
-        self.canvas = TableCanvas(select_mode="none", four_colour=four_colour, name="Ваши карты")
+        self.canvas = CardCanvas(select_mode="none", four_colour=four_colour, name="Ваши карты")
         self.decl_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.hint_button = W.Button(description="Подсказка", icon="lightbulb-o",
                                     tooltip="Что бы сделал Мастер на вашем месте — и почему",
@@ -579,22 +579,6 @@ def _warm_up_chart() -> None:
     if "matplotlib.backends.backend_agg" not in sys.modules:
         threading.Thread(target=lambda: __import__("matplotlib.backends.backend_agg"),
                          daemon=True).start()
-
-
-class TableCanvas(CardCanvas):
-    """A `CardCanvas` whose every redraw names its canvas to the page again.
-
-    ipycanvas's canvas manager sends «switch to this canvas» only when the target changes.
-    In Voilà the notebook runs before the page connects, so the first switch is lost and
-    every later drawing of the same canvas would go nowhere (the same after a page reload
-    in JupyterLab). Forgetting the current canvas makes the next command batch start with
-    the switch (every redraw: a move, the keyboard focus ring, the four-colour suits)."""
-
-    def redraw(self, focus_card=None) -> None:
-        manager = getattr(self.canvas, "_canvas_manager", None)
-        if manager is not None and hasattr(manager, "_current_canvas"):
-            manager._current_canvas = None
-        super().redraw(focus_card=focus_card)
 
 
 # ====================================================================== timing
