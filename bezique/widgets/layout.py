@@ -331,7 +331,8 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
         x = i * (w + gap)
         label = f"{who + ': ' if who else ''}{card.name_ru}{' (берёт взятку)' if wins else ''}"
         block.card(card, x, 0, scale, state, four_colour, label)
-        note = (who + (" — берёт" if wins else "")).strip()
+        takes = " — берёте" if who == "Вы" else " — берёт"
+        note = (who + (takes if wins else "")).strip()
         if note:
             block.text(note, x + w / 2, h + 4, px, label_colour, bold=wins, anchor="ma")
         parts.append(label.replace(": ", " — ", 1) if who else label)
