@@ -22,6 +22,7 @@ install: $(STAMP)
 # download of a test tool) and hunspell with the Russian dictionary for the spelling check.
 browser-deps:
 	@need=""; command -v chromium >/dev/null 2>&1 || need="$$need chromium"; \
+	command -v npm >/dev/null 2>&1 || need="$$need nodejs npm"; \
 	command -v hunspell >/dev/null 2>&1 || need="$$need hunspell"; \
 	[ -e /usr/share/hunspell/ru_RU.dic ] || need="$$need hunspell-ru"; \
 	if [ -z "$$need" ]; then :; \
