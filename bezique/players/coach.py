@@ -281,13 +281,18 @@ def explain_choice(view, action, analysis: Analysis | None = None) -> str:
         elif m == TRUMP_SEVEN:
             parts.append("козырная семёрка приносит 10 очков, если её объявить после взятой взятки")
         else:
-            parts.append(f"{meld_name(m)} — {points(action.points)}")
+            parts.append(f"{meld_name(m)} — {points(action.points)}; объявляйте, пока есть "
+                         "право: за каждую взятку можно объявить только одну комбинацию")
         others = [d for d in decls if d.meld != m and d.points > 0]
         if others and m not in (ROYAL_MARRIAGE, BEZIQUE):
             parts.append("за одну взятку засчитывают только одну комбинацию; остальные можно "
                          "объявить после следующих взяток")
     elif t is Pass:
-        parts.append("объявлять сейчас нечего (или уже объявлено): берите карту из талона")
+        if any(type(a) is Announce for a in legal):
+            parts.append("комбинация за эту взятку уже засчитана; показывать остальные «на потом» "
+                         "по этим правилам незачем — их можно объявить после следующих взяток")
+        else:
+            parts.append("объявлять сейчас нечего: берите карту из талона")
     elif t is Announce:
         parts.append("по этим правилам комбинацию, показанную сейчас, можно будет засчитать позже")
     elif t is Play:
@@ -311,10 +316,14 @@ def explain_choice(view, action, analysis: Analysis | None = None) -> str:
     if analysis is not None and analysis.method == "rollouts" and len(analysis.ranked) > 1:
         best = analysis.value_of(action)
         second = next((av for av in analysis.ranked if action_key(av.action) != action_key(action)), None)
-        if best is not None and second is not None and best.value > second.value:
-            parts.append(f"Мастер разыграл {plural(analysis.samples, 'сдача')} с картами, которых вы "
-                         f"не видите: этот ход в среднем на {plural(int(round(best.value - second.value)), 'очко')} "
-                         f"лучше, чем {describe_action(second.action)}")
+        if best is not None and second is not None:
+            gap = int(round(best.value - second.value))
+            if gap >= 5:
+                parts.append(f"Мастер разыграл {plural(analysis.samples, 'сдача', 'acc')} с картами, которых "
+                             f"вы не видите: этот ход в среднем на {plural(gap, 'очко')} лучше, чем "
+                             f"{describe_action(second.action)}")
+            else:
+                parts.append(f"впрочем, {describe_action(second.action)} почти так же хорошо")
     text = "; ".join(parts) if parts else "так советует Мастер"
     return capitalize(text) + "."
 
@@ -359,8 +368,8 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
                 out.append("это самая бесполезная карта: она не входит в комбинации и не бриска")
             elif scored:
                 out.append("эта карта уже принесла очки в комбинации")
-    keep = sorted((x for x in view.hand if x != c and potential(x, o) >= 20),
-                  key=lambda x: -potential(x, o))[:3]
+    keep = sorted(sorted((x for x in view.hand if x != c and potential(x, o) >= 20),
+                         key=lambda x: -potential(x, o))[:3])
     if keep:
         out.append("сохраните " + " ".join(x.ru for x in keep) + " для комбинаций")
     return out
@@ -419,4 +428,4 @@ def _mistake_text(view, chosen, best, loss, an: Analysis) -> str:
     how = "по точному расчёту" if an.method == "endgame" else "по оценке Мастера"
     return (f"Взятка {view.tricks_done + (0 if view.stage == 'declare' else 1)}: вы решили "
             f"{describe_action(chosen)}, а лучше было {describe_action(best)} — {how} это "
-            f"стоило около {plural(int(round(loss)), 'очко')}. " + explain_choice(view, best, an))
+            f"стоило около {plural(int(round(loss)), 'очко', 'gen')}. " + explain_choice(view, best, an))

@@ -44,21 +44,42 @@ LATE_STOCK = 8
 FIGHT_STOCK = 8
 
 
+class Params:
+    """The weights of the policy. `BASE` is the Любитель; other settings are for tuning."""
+
+    __slots__ = ("pot", "pw", "held", "hope", "win_early", "win_late", "win_bonus", "threat",
+                 "fight_stock", "late_stock", "seq", "dbl", "four")
+
+    def __init__(self, **kw):
+        self.pot, self.pw, self.held, self.hope = 1.0, 1.0, 0.8, 0.3
+        self.win_early, self.win_late, self.win_bonus, self.threat = 0.6, 0.9, 4.0, 0.5
+        self.fight_stock, self.late_stock = FIGHT_STOCK, LATE_STOCK
+        self.seq = self.dbl = self.four = 1.0
+        for k, v in kw.items():
+            setattr(self, k, v)
+
+    def __repr__(self):
+        return "Params(" + ", ".join(f"{k}={getattr(self, k)}" for k in self.__slots__) + ")"
+
+
 class Obs:
     """What one seat knows, in the shape the policy needs. Built from a view or a deal."""
 
     __slots__ = ("rules", "seat", "opp", "trump", "phase", "stage", "hand", "my_table",
                  "opp_table", "trick", "gone", "stock_count", "turn_up", "seven_exchanged",
                  "my_melds", "opp_melds", "legal", "opp_known", "_seen", "_decls", "_pot", "_opp",
-                 "_won")
+                 "_won", "_pf", "_tops", "p")
 
     def __init__(self):
         self._seen = None
         self._decls = None
         self._pot = None
+        self._pf = None
+        self._tops = None
+        self.p = BASE
 
     @classmethod
-    def from_view(cls, view) -> "Obs":
+    def from_view(cls, view, memory: bool = True) -> "Obs":
         o = cls()
         o.rules, o.seat = view.rules, view.seat
         o.opp = (view.seat + 1) % view.rules.players
@@ -67,7 +88,8 @@ class Obs:
         o.my_table = view.tables[o.seat]
         o.opp_table = view.tables[o.opp]
         o.trick = [c for _, c in view.trick]
-        o.gone = set(view.played)
+        # Without memory only the trick on the table is remembered, not the tricks gone by.
+        o.gone = set(view.played) if memory else {c for _, c in view.trick}
         o.stock_count, o.turn_up = view.stock_count, view.turn_up
         o.seven_exchanged = view.seven_exchanged
         o.my_melds = melds_from_scored(view.scored[o.seat], view.trump)
@@ -77,7 +99,7 @@ class Obs:
         return o
 
     @classmethod
-    def from_deal(cls, deal, seat: int) -> "Obs":
+    def from_deal(cls, deal, seat: int, memory: bool = True) -> "Obs":
         """The seat's knowledge read straight from a deal (fast path for playouts). Only public
         fields and the seat's own hand are read."""
         o = cls()
@@ -95,16 +117,25 @@ class Obs:
         o.my_melds, o.opp_melds = deal.melds[seat], deal.melds[o.opp]
         o.legal = deal.legal_actions(seat)
         o.opp_known = deal.known[o.opp]
+        o._pf = deal.__dict__.get("_played_faces")     # kept up to date by search playouts
+        if not memory:
+            o.gone, o._pf = set(deal.trick), None
         return o
 
     # -------------------------------------------------------------- derived knowledge
     def _build_seen(self) -> dict:
-        seen: dict = {}
-        get = seen.get
+        if self._pf is not None:
+            seen = dict(self._pf)
+            get = seen.get
+        else:
+            seen = {}
+            get = seen.get
         for c in self.hand:
             f = c.face
             seen[f] = get(f, 0) + 1
-        if self.gone is None:
+        if self._pf is not None:
+            pass
+        elif self.gone is None:
             for c in self.trick:
                 f = c.face
                 seen[f] = get(f, 0) + 1
@@ -143,6 +174,23 @@ class Obs:
         seen = self._seen if self._seen is not None else self._build_seen()
         return self._opp.get(face, 0) + self.rules.packs - seen.get(face, 0)
 
+    def opp_tops(self) -> dict:
+        """suit -> rank index of the highest card of that suit the opponent may hold (8: none)."""
+        if self._tops is None:
+            seen = self._seen if self._seen is not None else self._build_seen()
+            opp, packs = self._opp, self.rules.packs
+            tops = {}
+            for s in "SHDC":
+                top = 8
+                for i, r in enumerate("ATKQJ987"):
+                    f = (r, s)
+                    if opp.get(f, 0) + packs - seen.get(f, 0) > 0:
+                        top = i
+                        break
+                tops[s] = top
+            self._tops = tops
+        return self._tops
+
     def declarations(self) -> list[Declaration]:
         """What the hand could score after winning a trick (re-use rules applied)."""
         if self._decls is None:
@@ -163,6 +211,9 @@ def melds_from_scored(scored, trump) -> MeldState:
 
 
 # ------------------------------------------------------------------ card values
+
+BASE = Params()
+
 
 def potential(card: Card, o: Obs) -> float:
     """Points this card may still help to declare if kept (phase 1), roughly weighted by the
@@ -189,6 +240,8 @@ def _potentials(o: Obs) -> dict:
     def unseen(face):
         return packs - seen_get(face, 0)
 
+    P = o.p
+    held, hope, scale = P.held, P.hope, P.pot
     qf, jf = bezique_faces(o.rules, trump)
     kings, queens = {}, {}                               # suit -> count unused in marriage
     seq_have = set()
@@ -219,17 +272,17 @@ def _potentials(o: Obs) -> dict:
     seq_v = 0.0
     if all(r in seq_have or unseen((r, trump)) > 0 for r in "ATKQJ"):
         n = len(seq_have)
-        seq_v = 250 * SEQ_HOPE[n] * (ready if n == 5 else time_left) if n else 0.0
+        seq_v = 250 * P.seq * SEQ_HOPE[n] * (ready if n == 5 else time_left) if n else 0.0
     dbl_v = 0.0
     if dq + unseen(qf) >= 2 and dj + unseen(jf) >= 2:
         n = min(dq, 2) + min(dj, 2)
-        dbl_v = 500 * DOUBLE_HOPE.get(n, 0) * (ready if n == 4 else time_left)
+        dbl_v = 500 * P.dbl * DOUBLE_HOPE.get(n, 0) * (ready if n == 4 else time_left)
     four_v = {}
     for r, n in four_n.items():
         if n and n + 4 * packs - seen_get((r, "S"), 0) - seen_get((r, "H"), 0) \
                 - seen_get((r, "D"), 0) - seen_get((r, "C"), 0) >= 4:
             n = min(n, 4)
-            four_v[r] = FOUR_POINTS[r] * FOUR_HOPE[n] * (ready if n == 4 else time_left)
+            four_v[r] = FOUR_POINTS[r] * P.four * FOUR_HOPE[n] * (ready if n == 4 else time_left)
     seven_v = 10 * ready
     if not o.seven_exchanged and o.turn_up is not None and o.turn_up.rank != "7":
         seven_v += exchange_gain(o.turn_up, o) * 0.5
@@ -241,32 +294,32 @@ def _potentials(o: Obs) -> dict:
                 pts = 40 if s == trump else 20
                 partners = (queens if r == "K" else kings).get(s, 0)
                 if partners:
-                    v += pts * 0.8 * ready
+                    v += pts * held * ready
                 elif unseen(("Q" if r == "K" else "K", s)) > 0:
-                    v += pts * 0.3 * time_left
+                    v += pts * hope * time_left
         if s == trump and r in seq_have and c not in u_seq:
             v += seq_v
         f = c.face
         if f == qf or f == jf:
             if c not in u_bez and c not in u_dbl:
                 if (bj if f == qf else bq):
-                    v += 40 * 0.8 * ready
+                    v += 40 * held * ready
                 elif unseen(jf if f == qf else qf) > 0:
-                    v += 40 * 0.3 * time_left
+                    v += 40 * hope * time_left
             if c not in u_dbl:
                 v += dbl_v
         if r in four_v and c not in used[K_FOUR[r]]:
             v += four_v[r]
         if r == "7" and s == trump and c not in st.sevens_scored:
             v += seven_v
-        pot[c] = v
+        pot[c] = v * scale
     return pot
 
 
 def power(card: Card, o: Obs) -> float:
     """What the card is worth for winning tricks later (trumps), besides points."""
     if card.suit == o.trump:
-        return TRUMP_POWER[card.rank]
+        return TRUMP_POWER[card.rank] * o.p.pw
     return 0.0
 
 
@@ -316,7 +369,7 @@ def best_declaration(o: Obs, decls: list[Declaration]) -> Declaration | None:
     """The declaration to score now, saving upgrades while there is time."""
     if not decls:
         return None
-    late = o.stock_count <= LATE_STOCK
+    late = o.stock_count <= o.p.late_stock
     best, best_v = None, -1e9
     for d in decls:
         v = float(d.points)
@@ -363,12 +416,13 @@ def win_value(o: Obs, card: Card) -> float:
             v += exchange_gain(o.turn_up, o)
         if v > best:
             best = v
-    late = o.stock_count <= FIGHT_STOCK
+    P = o.p
+    late = o.stock_count <= P.fight_stock
     # A declaration can often wait for another trick; late in the stock it cannot.
-    factor = 0.9 if late else 0.6
-    v = best * factor + 4                               # +4: the lead and the first draw
+    factor = P.win_late if late else P.win_early
+    v = best * factor + P.win_bonus                     # the lead and the first draw
     if late:
-        v += 0.5 * opp_threat(o)
+        v += P.threat * opp_threat(o)
         if o.stock_count <= 2 and o.turn_up is not None:
             # Trick 24: the loser takes the turn-up; the winner draws blind.
             v -= 0.3 * keep_turn_up(o)
@@ -391,42 +445,40 @@ def _distinct(cards, o: Obs) -> list[Card]:
     return out
 
 
-def lead_phase1(o: Obs, cards: list[Card]) -> Card:
-    best, best_v = None, -1e9
-    fight = o.stock_count <= FIGHT_STOCK
+def lead_scores(o: Obs, cards: list[Card]) -> dict:
+    """The Любитель's value of leading each card (one card per face and place)."""
+    out = {}
+    fight = o.stock_count <= o.p.fight_stock
     for c in _distinct(cards, o):
         cost = keep(c, o)
-        sure = _sure_winner_phase1(c, o)
-        if sure:
+        if _sure_winner_phase1(c, o):
             v = win_value(o, c) + (10 if c.is_brisque else 0) - cost
         else:
             # The opponent takes a brisque if it pays; a low card is given away cheaply.
-            risk = {"A": 0.5, "T": 0.8}.get(c.rank, 0.0)
+            risk = 0.5 if c.rank == "A" else 0.8 if c.rank == "T" else 0.0
             v = -10 * risk - cost - 0.3 * (7 - c.rank_index)
             if fight:
                 v -= 2
-        if v > best_v:
-            best, best_v = c, v
-    return best
+        out[c] = v
+    return out
+
+
+def lead_phase1(o: Obs, cards: list[Card]) -> Card:
+    sc = lead_scores(o, cards)
+    return max(sc, key=sc.__getitem__)       # the first of equal values, in card order
 
 
 def _sure_winner_phase1(c: Card, o: Obs) -> bool:
     """A lead nobody can beat: a trump with no higher trump unseen or on the opponent's table."""
-    if c.suit != o.trump:
-        return False
-    for rr in "ATKQJ987":
-        if rr == c.rank:
-            return True
-        if o.opp_may_hold((rr, c.suit)) > 0:
-            return False
-    return True
+    return c.suit == o.trump and o.opp_tops()[c.suit] >= c.rank_index
 
 
-def follow_phase1(o: Obs, cards: list[Card]) -> Card:
+def follow_scores(o: Obs, cards: list[Card]) -> dict:
+    """The Любитель's value of answering the lead with each card."""
     lead = o.trick[0]
     trump = o.trump
-    best, best_v = None, -1e9
     lead_b = 10 if lead.is_brisque else 0
+    out = {}
     for c in _distinct(cards, o):
         cost = keep(c, o)
         b = lead_b + (10 if c.is_brisque else 0)
@@ -434,10 +486,20 @@ def follow_phase1(o: Obs, cards: list[Card]) -> Card:
             v = b + win_value(o, c) - cost
         else:
             v = -b - cost
-        v -= 0.01 * (7 - c.rank_index)
-        if v > best_v:
-            best, best_v = c, v
-    return best
+        out[c] = v - 0.01 * (7 - c.rank_index)
+    return out
+
+
+def follow_phase1(o: Obs, cards: list[Card]) -> Card:
+    sc = follow_scores(o, cards)
+    return max(sc, key=sc.__getitem__)
+
+
+def play_scores(o: Obs) -> dict:
+    """Phase 1: the Любитель's value of every distinct legal card (for the search to rank its
+    candidates)."""
+    cards = [a.card for a in o.legal if type(a) is Play]
+    return follow_scores(o, cards) if o.trick else lead_scores(o, cards)
 
 
 def phase2_play(o: Obs, cards: list[Card]) -> Card:
@@ -461,15 +523,12 @@ def phase2_play(o: Obs, cards: list[Card]) -> Card:
 
 def _sure_p2(c: Card, o: Obs) -> bool:
     """In phase 2 every unseen card is in the opponent's hand: does `c` win if led?"""
-    for rr in "ATKQJ987":
-        if rr == c.rank:
-            break
-        if o.opp_may_hold((rr, c.suit)) > 0:
-            return False
-    if c.suit != o.trump and o.trump is not None:
-        has_suit = any(o.opp_may_hold((rr, c.suit)) > 0 for rr in "ATKQJ987")
-        if not has_suit and any(o.opp_may_hold((rr, o.trump)) > 0 for rr in "ATKQJ987"):
-            return False
+    tops = o.opp_tops()
+    if tops[c.suit] < c.rank_index:
+        return False
+    trump = o.trump
+    if c.suit != trump and trump is not None and tops[c.suit] == 8 and tops[trump] < 8:
+        return False
     return True
 
 
@@ -488,11 +547,12 @@ def decide(o: Obs):
     return Play(lead_phase1(o, cards))
 
 
-def heuristic_action(deal, seat: int | None = None):
+def heuristic_action(deal, seat: int | None = None, memory: bool = True):
     """The Любитель's action for `seat` (default: the seat to act), read from a deal through
-    that seat's knowledge only. Used for playouts."""
+    that seat's knowledge only. `memory=True`: the variant that remembers every card played
+    (the search's playout policy)."""
     seat = deal.to_act if seat is None else seat
-    return decide(Obs.from_deal(deal, seat))
+    return decide(Obs.from_deal(deal, seat, memory))
 
 
 class HeuristicPlayer:
@@ -502,11 +562,12 @@ class HeuristicPlayer:
     name = "heuristic"
     title = "Любитель"
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, memory: bool = True):
         self.rng = random.Random(seed)
+        self.memory = memory
 
     def choose(self, view):
-        act = decide(Obs.from_view(view))
+        act = decide(Obs.from_view(view, self.memory))
         return _match_legal(act, view.legal_actions)
 
 

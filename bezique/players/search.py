@@ -1,19 +1,28 @@
 """Мастер: determinized search over the seat's own view.
 
-Phase 1 (the stock is not empty): for each of `samples` random deals consistent with the view
-(`determinize.Template.sample`: the unseen cards spread between the opponent's concealed hand
-and the stock), every candidate action is played and the deal is played out to its end by the
-Любитель's policy for both seats (or at random). The candidate with the best average score
-margin wins. All candidates are tried on the same sampled deals (common random numbers), and a
-candidate that is clearly worse than the best after a few samples is dropped (successive
-pruning), so the budget goes to the close calls.
+Phase 1 (the stock is not empty). For each of `samples` random deals consistent with the view
+(`determinize.Template`: the unseen cards spread at random between the opponent's concealed
+hand and the stock), every candidate action is played and the deal is played out to its end by
+the Любитель's policy for both seats (or at random). The candidate with the best average score
+margin is chosen. Four things make a small budget go far:
+
+* common random numbers: all candidates are tried on the same sampled deals;
+* coupled draws (`Draws`): each seat receives the same stock cards whoever wins the tricks (from
+  the seat's knowledge the stock order is random, so this changes no probability), so that the
+  difference between two candidates is not drowned by who happened to draw which card;
+* candidates: the `max_candidates` plays the Любитель values most, and a candidate clearly worse
+  than the best after a few samples is dropped (paired differences);
+* the Любитель's own choice is kept unless another candidate beats it by `prior_z` standard
+  errors of the paired difference (plus `prior_margin` points): with few samples, chasing a
+  noisy maximum costs more than it gains.
 
 Phase 2 (the stock is gone): the seat knows the opponent's hand by elimination, and
 `endgame.Endgame` solves the rest of the deal exactly.
 
-Budget: `samples` (the number of sampled deals) and `time_limit` (seconds, checked after each
-sample; None: no limit). Reproducible with a seed when the time limit does not cut the search
-(with `time_limit=None` the result depends only on the view and the seed).
+Budget: `samples` (sampled deals per decision) and `time_limit` (seconds of wall-clock time,
+checked after each sample; None: no limit). With `time_limit=None` a decision depends only on the
+view and the seed, so seeded runs are reproducible; when the time limit cuts a search short, the
+result depends on the speed of the machine.
 """
 
 from __future__ import annotations
@@ -28,14 +37,17 @@ from ..deal import Deal
 from ..melds import Declaration
 from .determinize import Template, action_key
 from .endgame import Endgame, hands_from_view
-from .heuristic import Obs, decide, heuristic_action
+from .heuristic import Obs, decide, play_scores
+from .infer import LastMoveFilter
 from .random_player import random_action
 from ..tricks import winning_index
 
-DEFAULT_SAMPLES = 64
+DEFAULT_SAMPLES = 24
 DEFAULT_TIME_LIMIT = 0.25
+FILTER_TRIES = 30          # samples tried for one that fits the opponent's last move
 PRUNE_AFTER = 4            # samples before a candidate may be dropped
-PRUNE_MARGIN = 25.0        # points: drop when worse than the best by this plus 2.5 standard errors
+PRUNE_MARGIN = 10.0        # points: drop when worse than the best by this plus PRUNE_Z standard errors
+PRUNE_Z = 2.0
 
 
 @dataclass
@@ -127,13 +139,21 @@ class Draws:
 
 
 def step(deal: Deal, act, seat: int, draws: Draws | None) -> None:
-    """Apply an action; with `draws`, arrange the stock first when this play ends a trick."""
-    if (draws is not None and deal.phase == 1 and len(deal.trick) == deal.n - 1
-            and type(act) is Play):
-        lead = deal.trick[0]
-        w = seat if winning_index((lead, act.card), deal.trump) == 1 else deal.trick_seats[0]
-        draws.arrange(deal, w)
-    deal.apply(act, seat)
+    """Apply an action; with `draws`, arrange the stock first when this play ends a trick.
+    Keeps the count of played faces (`_played_faces`, public knowledge) that the heuristic
+    reads instead of recounting the tricks."""
+    if type(act) is Play:
+        if draws is not None and deal.phase == 1 and len(deal.trick) == deal.n - 1:
+            lead = deal.trick[0]
+            w = seat if winning_index((lead, act.card), deal.trump) == 1 else deal.trick_seats[0]
+            draws.arrange(deal, w)
+        deal.apply(act, seat)
+        pf = deal.__dict__.get("_played_faces")
+        if pf is not None:
+            f = act.card.face
+            pf[f] = pf.get(f, 0) + 1
+    else:
+        deal.apply(act, seat)
 
 
 def candidates(view) -> list:
@@ -177,7 +197,8 @@ class SearchPlayer:
     def __init__(self, seed: int | None = None, samples: int = DEFAULT_SAMPLES,
                  time_limit: float | None = DEFAULT_TIME_LIMIT, rollout: str = "heuristic",
                  endgame: bool = True, coupled: bool = True, prior_z: float | None = 1.0,
-                 prior_margin: float = 0.0):
+                 prior_margin: float = 0.0, max_candidates: int | None = 4,
+                 opponent_model: bool = True):
         self.seed = seed
         self.rng = random.Random(seed)
         self.samples = samples
@@ -187,6 +208,8 @@ class SearchPlayer:
         self.coupled = coupled
         self.prior_z = prior_z
         self.prior_margin = prior_margin
+        self.max_candidates = max_candidates
+        self.opponent_model = opponent_model
         self._solver: Endgame | None = None
         self._solver_key = None
         self.last: Analysis | None = None
@@ -222,6 +245,8 @@ class SearchPlayer:
             return Analysis([av], "forced", 0, time.perf_counter() - t0, {action_key(cands[0]): av})
         if view.phase == 2 and self.endgame and view.stage == "play" and view.rules.players == 2:
             return self._endgame(view, cands, t0)
+        if self.max_candidates and view.stage == "play" and len(cands) > self.max_candidates:
+            cands = self._preselect(view, cands, include)
         samples = self.samples if samples is None else samples
         limit = self.time_limit if time_limit == "default" else time_limit
         rng = rng or random.Random(self.rng.getrandbits(64))
@@ -249,10 +274,21 @@ class SearchPlayer:
         policy = self.rollout
         n = 0
         declare_pending = view.stage == "declare"
+        played: dict = {}
+        for c in view.played:
+            played[c.face] = played.get(c.face, 0) + 1
+        h = tmpl.hidden_count
+        filt = LastMoveFilter.from_view(view) if self.opponent_model else None
         while n < samples and len(alive) > 1:
             cards = list(tmpl.unseen)
             rng.shuffle(cards)
-            h = tmpl.hidden_count
+            if filt is not None:
+                for _ in range(FILTER_TRIES):
+                    if filt.accepts(cards[:h]):
+                        break
+                    rng.shuffle(cards)
+                else:
+                    filt = None                       # the model does not fit: stop filtering
             base = tmpl.deal(cards[:h], cards[h:])
             draws = Draws.split(cards[h:], me) if self.coupled else None
             if draws is not None and declare_pending:
@@ -261,6 +297,7 @@ class SearchPlayer:
             row = {}
             for i in alive:
                 d = base.clone()
+                d._played_faces = dict(played)
                 dr = draws.copy() if draws is not None else None
                 prng = random.Random(seed) if policy == "random" else None
                 step(d, cands[i], me, dr)
@@ -283,6 +320,19 @@ class SearchPlayer:
         ranked = [vals[i] for i in order]
         return Analysis(ranked, "rollouts", n, time.perf_counter() - t0,
                         {action_key(av.action): av for av in ranked})
+
+    def _preselect(self, view, cands, include=()) -> list:
+        """Keep the `max_candidates` plays the Любитель values most (and any forced in)."""
+        sc = play_scores(Obs.from_view(view))
+        by_equiv = {}
+        for c, v in sc.items():
+            k = _equiv(view, Play(c))
+            by_equiv[k] = max(v, by_equiv.get(k, -1e18))
+        ranked = sorted(cands, key=lambda a: (-by_equiv.get(_equiv(view, a), -1e18), action_key(a)))
+        keep = ranked[:self.max_candidates]
+        want = {_equiv(view, a) for a in include}
+        keep += [a for a in ranked[self.max_candidates:] if _equiv(view, a) in want]
+        return keep
 
     def _default_index(self, view, cands) -> int | None:
         """The Любитель's choice among the candidates (kept unless clearly beaten)."""
@@ -334,6 +384,6 @@ def _prune(alive: list[int], rows: list[dict], keep: int | None = None) -> list[
         md = sum(diffs) / n
         var = sum((x - md) ** 2 for x in diffs) / max(1, n - 1)
         se = math.sqrt(var / n)
-        if md <= PRUNE_MARGIN + 2.5 * se:
+        if md <= PRUNE_MARGIN + PRUNE_Z * se:
             out.append(i)
     return out

@@ -50,8 +50,8 @@ def test_match_seats_swapped_with_the_same_cards():
 
 
 def test_match_reproducible():
-    a = run_match("search", "random", 1, seed=2, options={"search": {"samples": 2, "time_limit": None}})
-    b = run_match("search", "random", 1, seed=2, options={"search": {"samples": 2, "time_limit": None}})
+    a = run_match("heuristic", "random", 3, seed=2)
+    b = run_match("heuristic", "random", 3, seed=2)
     assert a.games == b.games
 
 
@@ -78,7 +78,7 @@ def test_terminal_game_plays_a_whole_deal():
 
 
 def test_terminal_game_commands():
-    game = TerminalGame("random", seed=5, review=False)
+    game = TerminalGame("random", seed=5, review=False, hint_samples=4)
     game.start()
     assert any("подсказка" in line for line in game.handle("помощь"))
     assert game.handle("hint")[0].startswith("Совет:")

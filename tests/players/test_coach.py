@@ -11,7 +11,6 @@ from bezique.melds import Declaration
 from bezique.players import coach
 from bezique.players.determinize import action_key
 from bezique.players.heuristic import HeuristicPlayer
-from bezique.players.match import play_deal
 from bezique.rules import RuleSet
 from bezique.tricks import legal_reason, play_problem
 
@@ -117,10 +116,13 @@ def test_legality_explains_a_declaration_out_of_turn_and_a_reused_card():
 
 
 def test_review_lists_costly_decisions():
-    deal = Deal.new(RuleSet(), 0, seed=12)
     from bezique.players.random_player import RandomPlayer
-    play_deal(deal, [RandomPlayer(1), HeuristicPlayer(1)])
-    mistakes = coach.review(deal, 0, top=3, samples=3)
+    deal = Deal.new(RuleSet(), 0, seed=12)
+    players = [RandomPlayer(1), HeuristicPlayer(1)]
+    while len(deal.actions) < 24:                      # a deal in progress can be reviewed too
+        seat = deal.to_act
+        deal.apply(players[seat].choose(deal.view(seat)), seat)
+    mistakes = coach.review(deal, 0, top=3, samples=4)
     assert 1 <= len(mistakes) <= 3
     assert all(m.loss > 0 for m in mistakes)
     assert [m.loss for m in mistakes] == sorted((m.loss for m in mistakes), reverse=True)

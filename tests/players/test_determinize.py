@@ -51,3 +51,35 @@ def test_known_cards_stay_with_their_owner():
             assert len(s.hands[opp]) == len(deal.hands[opp])
             assert len(s.stock) == len(deal.stock)
             assert sorted(s.hands[seat]) == sorted(deal.hands[seat])
+
+
+def test_coupled_draws_give_each_seat_its_own_stream():
+    """With `Draws`, a seat receives the same stock cards whoever wins the tricks."""
+    from bezique.players.search import Draws, playout, step
+    from bezique.actions import Play
+    rng = random.Random(5)
+    for i in range(6):
+        deal = advance(Deal.new(RuleSet(), i % 2, seed=600 + i), rng.randrange(0, 30), rng)
+        if deal.is_over or deal.phase != 1 or deal.stage != "play":
+            continue
+        view = deal.view(deal.to_act)
+        tmpl = Template(view)
+        cards = list(tmpl.unseen)
+        rng.shuffle(cards)
+        h = tmpl.hidden_count
+        stock = cards[h:]
+        draws = Draws.split(stock, view.seat)
+        got = []
+        for cand in [a for a in view.legal_actions if type(a) is Play][:3]:
+            d = tmpl.deal(cards[:h], stock)
+            dr = draws.copy()
+            start = len(d.log)
+            step(d, cand, view.seat, dr)
+            playout(d, draws=dr)
+            mine = [e[2] for e in d.log[start:] if e[0] == "draw" and e[1] == view.seat]
+            theirs = [e[2] for e in d.log[start:] if e[0] == "draw" and e[1] != view.seat]
+            m = (len(stock) - 1) // 2
+            assert mine[:m] == draws.streams[view.seat][:len(mine[:m])]
+            assert theirs[:m] == draws.streams[1 - view.seat][:len(theirs[:m])]
+            got.append(mine[:m])
+        assert all(g == got[0] for g in got)
