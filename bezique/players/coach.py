@@ -125,7 +125,8 @@ def legality(view) -> Legality:
     deal = _rebuilt(view)
     if view.stage == "play":
         rule = legal_reason(hand, trick, view.trump, view.phase, view.rules)
-        res = Legality(view.stage, rule, [Option(a, describe_action(a)) for a in view.legal_actions])
+        res = Legality(view.stage, rule, [Option(a, describe_action(a))
+                                          for a in sorted(view.legal_actions, key=action_key)])
         ok = set(legal_plays(hand, trick, view.trump, view.phase, view.rules))
         for c in hand:
             if c not in ok:

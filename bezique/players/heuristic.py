@@ -26,7 +26,7 @@ import random
 
 from ..actions import PASS, Announce, Pass, Play
 from ..cards import Card
-from ..melds import (DOUBLE_BEZIQUE, FOUR_OF, FOUR_POINTS, K_BEZIQUE, K_DOUBLE, K_FOUR,
+from ..melds import (DOUBLE_BEZIQUE, FOUR_POINTS, K_BEZIQUE, K_DOUBLE, K_FOUR,
                      K_MARRIAGE, K_SEQUENCE, BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EXCHANGE,
                      TRUMP_SEVEN, Declaration, MeldContext, MeldState, bezique_faces,
                      enumerate_declarations)

@@ -148,6 +148,34 @@ def run_match(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet | None =
     return res
 
 
+def summarize_records(path: str, a: str, b: str, rules: RuleSet | None = None) -> MatchResult:
+    """Rebuild a match's result from the records written with `--out` (each carries
+    "players"): for a match stopped before its end. Decision times are not in the records."""
+    res = MatchResult(a, b, rules or RuleSet())
+    seen_pairs = {}
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if not line.strip():
+                continue
+            rec = json.loads(line)
+            names = rec.get("players")
+            if not names or sorted(names) != sorted([a, b]) or "result" not in rec:
+                continue
+            a_seat = names.index(a) if names[0] != names[1] else 0
+            key = (tuple(rec["hands"][0]), rec["turn_up"], rec["dealer"])
+            i = seen_pairs.setdefault(key, len(seen_pairs))
+            sc = rec["result"]["scores"]
+            res.games.append((i, a_seat, sc[a_seat] - sc[1 - a_seat]))
+    complete = {i for i in {g[0] for g in res.games}
+                if sum(1 for g in res.games if g[0] == i) == 2}
+    res.games = [g for g in res.games if g[0] in complete]
+    res.deals = len(complete)
+    la, lb = labels(a, b)
+    res.times = {la: [], lb: []}
+    res.nontrivial = {la: [], lb: []}
+    return res
+
+
 class _Recorder:
     def __init__(self, player, times: list, nontrivial: list):
         self.player, self.times, self.nontrivial = player, times, nontrivial
@@ -179,9 +207,9 @@ def format_table(res: MatchResult) -> str:
         f"сыграна дважды с обменом мест ({games} игр); правила: {_rules_name(res.rules)}",
         "",
         f"{'':28}{ta:>14}{tb:>14}",
-        f"{'Выиграно сдач':28}{won_a:>14}{won_b:>14}",
+        f"{'Выиграно игр':28}{won_a:>14}{won_b:>14}",
         f"{'Ничьих':28}{ties:>14}{'':>14}",
-        f"{'Доля выигранных сдач':28}{100 * s['win_rate_a']:>13.1f}%{100 * (1 - s['win_rate_a']):>13.1f}%",
+        f"{'Доля выигранных игр':28}{100 * s['win_rate_a']:>13.1f}%{100 * (1 - s['win_rate_a']):>13.1f}%",
         f"{'Средний перевес, очков':28}{s['margin_mean_a']:>+14.1f}{-s['margin_mean_a']:>+14.1f}",
     ]
     for label, title in ((la, ta), (lb, tb)):

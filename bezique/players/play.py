@@ -18,10 +18,9 @@ from ..actions import PASS, Pass, Play
 from ..cards import SUIT_NAME_RU, SUIT_SYMBOL, cards_ru, parse_card_face
 from ..deal import Deal
 from ..errors import BeziqueError, CardParseError
-from ..melds import Declaration
 from ..record import dumps_record
 from ..rules import RuleSet
-from ..ru import plural
+from ..ru import describe_declaration, plural, points
 from . import coach
 from .match import TITLES, make_player
 
@@ -98,13 +97,20 @@ class TerminalGame:
         for ev in events:
             kind = ev[0]
             who = "Вы" if len(ev) > 1 and ev[1] == self.me else "Соперник"
-            if kind == "play" and ev[1] == self.opp:
-                out.append(f"Соперник играет {ev[2].ru} ({ev[2].name_ru}).")
-            elif kind == "trick":
-                out.append(f"Взятку берёт: {'вы' if ev[1] == self.me else 'соперник'} "
-                           f"({cards_ru(ev[2], sort=False)}).")
+            if kind == "trick":
+                _, winner, cards, seats = ev
+                shown = ", ".join(f"{'вы' if s == self.me else 'соперник'} — {c.ru}"
+                                  for s, c in zip(seats, cards))
+                out.append(f"Взятка: {shown}; берёт {'вы' if winner == self.me else 'соперник'}.")
             elif kind == "declare":
-                out.append(f"{who}: {coach.describe_action(ev[2])}.")
+                d = ev[2]
+                me = ev[1] == self.me
+                if d.meld == "seven_exchange":
+                    out.append(f"{who} {'обменяли' if me else 'обменял'} козырную семёрку "
+                               f"{d.cards[0].ru} на открытый козырь: +{points(d.points)}.")
+                else:
+                    out.append(f"{who} {'объявили' if me else 'объявил'} "
+                               f"{describe_declaration(d.meld, d.cards, d.points)}.")
             elif kind == "draw" and ev[1] == self.me:
                 out.append(f"Вы берёте из талона {ev[2].ru}.")
             elif kind == "take_turn_up":

@@ -31,7 +31,7 @@ def test_match_json_shape(tmp_path):
     assert data["margin_ci95"][0] <= data["margin_mean_a"] <= data["margin_ci95"][1]
     assert set(data["decision_ms"]) == {"heuristic", "random"}
     assert set(data["decision_ms"]["heuristic"]) == {"median", "p95"}
-    assert "Доля выигранных сдач" in r.stdout
+    assert "Доля выигранных игр" in r.stdout
     records = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
     assert len(records) == 6
     for rec in records:
