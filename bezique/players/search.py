@@ -114,7 +114,9 @@ class Draws:
 
     @classmethod
     def split(cls, stock_cards: list, me: int) -> "Draws":
-        m = (len(stock_cards) - 1) // 2
+        """Each seat's stream of equal length; with an odd stock (a turn-up lies beside it) the
+        last face-down card is left over for the winner of the last stock trick."""
+        m = len(stock_cards) // 2
         return cls({me: stock_cards[:m], 1 - me: stock_cards[m:2 * m]})
 
     def copy(self) -> "Draws":
@@ -177,6 +179,12 @@ def candidates(view) -> list:
     return out
 
 
+def supported(rules) -> bool:
+    """The search plays the two-handed game, standard or no-trump; elsewhere it plays as the
+    Любитель."""
+    return rules.players == 2 and rules.variant in ("standard", "no_trump")
+
+
 def _equiv(view, a) -> tuple:
     """Actions that lead to the same position get the same key (identical copies of a card)."""
     if type(a) is Play:
@@ -233,6 +241,10 @@ class SearchPlayer:
         """Value every candidate action of the view's seat (the seat must be to act). Actions in
         `include` are valued too even if they would not be candidates (e.g. a pass)."""
         t0 = time.perf_counter()
+        if not supported(view.rules):
+            act = decide(Obs.from_view(view))
+            av = ActionValue(act, 0.0, 0, False)
+            return Analysis([av], "heuristic", 0, time.perf_counter() - t0, {action_key(act): av})
         cands = candidates(view)
         if include:
             keys = {_equiv(view, a) for a in cands}

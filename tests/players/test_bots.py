@@ -143,3 +143,13 @@ def test_seeded_random_reproducible():
         play_deal(deal, [RandomPlayer(3), RandomPlayer(4)])
         return [action_key(a) for _, a in deal.actions]
     assert run() == run()
+
+
+@pytest.mark.parametrize("preset", ["no_trump", "three_handed", "four_handed"])
+def test_search_other_variants(preset):
+    """No-trump is searched; games for three or four play as the Любитель would."""
+    rules = RuleSet.from_spec(preset)
+    deal = Deal.new(rules, 0, seed=3)
+    play_deal(deal, [Checked(SearchPlayer(s, samples=1, time_limit=None))
+                     for s in range(rules.players)])
+    assert deal.is_over

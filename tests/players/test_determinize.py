@@ -14,7 +14,8 @@ from bezique.rules import RuleSet
 from .helpers import advance
 
 
-@pytest.mark.parametrize("preset", ["canonical", "seed_001", "seed_003", "seed_000E", "seed_000A"])
+@pytest.mark.parametrize("preset", ["canonical", "seed_001", "seed_003", "seed_000E", "seed_000A",
+                                    "no_trump"])
 def test_sampled_deals_match_the_view(preset):
     rules = RuleSet.from_spec(preset)
     rng = random.Random(11)
