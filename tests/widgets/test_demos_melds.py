@@ -90,7 +90,7 @@ def test_builder_explains_a_non_meld_with_the_engines_words():
 
 def test_builder_optional_melds_follow_the_chosen_source():
     w = MeldBuilder(pick="К♠ К♠ Д♠ Д♠")
-    assert "В этих правилах двойной марьяж не считается комбинацией." in text(w.result.value)
+    assert "В этих правилах комбинации «двойной марьяж» нет." in text(w.result.value)
     w.rules_list.value = "seed_003"
     assert "Двойной марьяж — 40 очков" in text(w.result.value)
     w.rules_list.value = "seed_000E"
