@@ -201,9 +201,15 @@ class Deal:
 
     def undo(self, steps: int = 1) -> "Deal":
         """A new deal with the last `steps` actions taken back (replayed from the deal)."""
+        return self.replayed(upto=max(0, len(self.actions) - steps))
+
+    def replayed(self, rules: RuleSet | None = None, upto: int | None = None) -> "Deal":
+        """The same cards from the start with the first `upto` actions (all by default) applied
+        again, under `rules` (default: these): IllegalAction if one is illegal under them."""
+        rules = rules or self.rules
         hands, turn_up, stock = self.initial
-        fresh = type(self)(self.rules, self.dealer, hands, turn_up, stock)
-        for seat, act in self.actions[:max(0, len(self.actions) - steps)]:
+        fresh = deal_class(rules)(rules, self.dealer, hands, turn_up, stock)
+        for seat, act in self.actions[:upto]:
             fresh.apply(act, seat)
         return fresh
 

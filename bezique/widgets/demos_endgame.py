@@ -83,11 +83,7 @@ def play_to_phase2(rules: RuleSet, seed: int) -> Deal:
 
 def replay(deal: Deal, rules: RuleSet) -> Deal:
     """The same deal and the same moves under other rules (IllegalAction if a move is illegal)."""
-    hands, turn_up, stock = deal.initial
-    new = Deal(rules, deal.dealer, hands, turn_up, stock)
-    for seat, act in deal.actions:
-        new.apply(act, seat)
-    return new
+    return deal.replayed(rules)
 
 
 # ====================================================================== «Можно ли так ответить?»

@@ -24,7 +24,7 @@ from PIL import Image
 
 from ..actions import play
 from ..cards import SUIT_NAME_RU, Card, cards_ru
-from ..deal import Deal, create_deal
+from ..deal import Deal
 from ..errors import IllegalAction
 from ..game import DealSummary, Game
 from ..melds import SEVEN_EXCHANGE, MeldContext, enumerate_declarations, make_declaration
@@ -81,11 +81,7 @@ def bot_deal(seed: int, rules: RuleSet | None = None, dealer: int = 0,
 
 def replay_under(deal: Deal, rules: RuleSet) -> Deal:
     """The same cards and the same actions, counted by other rules (the engine replays it)."""
-    hands, turn_up, stock = deal.initial
-    again = create_deal(rules, deal.dealer, hands, turn_up, stock)
-    for seat, action in deal.actions:
-        again.apply(action, seat)
-    return again
+    return deal.replayed(rules)
 
 
 def brisques_won(deal: Deal, seat: int) -> list[Card]:
