@@ -79,8 +79,12 @@ class LastMoveFilter:
 
     def accepts(self, hidden) -> bool:
         """Would the Любитель, holding these hidden cards, have played the card it played?"""
+        return self.accepts_hand(self.known_opp + list(hidden) + [self.played])
+
+    def accepts_hand(self, hand) -> bool:
+        """The same, given the opponent's whole hand at that moment (the played card included)."""
         v = self.view
-        hand = sorted(self.known_opp + list(hidden) + [self.played])
+        hand = sorted(hand)
         o = Obs()
         o.rules, o.seat, o.opp = v.rules, 1 - v.seat, v.seat
         o.trump, o.phase, o.stage = v.trump, 1, "play"
@@ -99,3 +103,78 @@ class LastMoveFilter:
         ok = type(act) is Play and (act.card.face, act.card in self.opp_table) == self.key
         self.accepted += ok
         return ok
+
+
+class PreviousMoveFilter:
+    """The opponent's card play in the trick before the last, checked across one draw.
+
+    Built from the view the seat itself had during that trick (`earlier`, remembered by the
+    player): the public state at the opponent's decision is exactly known from it. The
+    opponent's hand then was its hand now, plus the cards it has played since, minus the one
+    card it drew after that trick — which card that was is unknown, so it is chosen at random
+    among the cards not known to be in its hand before (an unbiased test of the likelihood)."""
+
+    def __init__(self, check: LastMoveFilter, known_then: set, played_since: list):
+        self.check = check
+        self.known_then = known_then
+        self.played_since = played_since
+
+    @classmethod
+    def from_views(cls, now, history) -> "PreviousMoveFilter | None":
+        if now.phase != 1 or now.rules.players != 2 or now.to_act != now.seat or not history:
+            return None
+        me, opp = now.seat, 1 - now.seat
+        # The trick whose opponent card is checked, and the opponent's cards played since.
+        if now.stage == "play" and not now.trick:
+            target = len(now.tricks) - 1
+            since = []
+        elif now.stage == "play" and len(now.trick) == 1 and now.trick[0][0] == opp:
+            target = len(now.tricks) - 1
+            since = [now.trick[0][1]]
+        elif now.stage == "declare" and not any(type(a) is Announce for a in now.legal_actions):
+            target = len(now.tricks) - 2
+            seats, cards, _ = now.tricks[-1]
+            since = [c for s, c in zip(seats, cards) if s == opp]
+        else:
+            return None
+        if target < 0:
+            return None
+        seats, cards, winner = now.tricks[target]
+        if opp not in seats or me not in seats:
+            return None
+        earlier = next((v for v in reversed(history) if v.stage == "play"
+                        and v.tricks_done == target and v.phase == 1
+                        and tuple(v.tricks) == tuple(now.tricks[:target])), None)
+        if earlier is None:
+            return None
+        # Nothing but the plays and one draw each since: no opponent declaration, no new card
+        # known in its hand.
+        if (len(earlier.scored[opp]) != len(now.scored[opp])
+                or len(earlier.pending[opp]) != len(now.pending[opp])
+                or not now.known[opp] <= earlier.known[opp]
+                or earlier.stock_count - now.stock_count != 2):
+            return None
+        i = seats.index(opp)
+        b = cards[i]
+        if earlier.trick:                       # the opponent led: the seat was answering
+            if earlier.trick[0] != (opp, b):
+                return None
+            check = LastMoveFilter.from_view(earlier)
+        else:                                   # the seat led; the opponent answered
+            a = cards[1 - i]
+            check = LastMoveFilter(earlier, b, [a], set(earlier.played) | {a})
+            check.my_table.discard(a)
+            check.my_known.discard(a)
+            check.known_opp = [c for c in check.known_opp if c != b]
+        if check is None:
+            return None
+        return cls(check, set(earlier.known[opp]), since)
+
+    def accepts(self, known_now, hidden, rng) -> bool:
+        held = list(known_now) + list(hidden) + list(self.played_since)
+        drawn = [c for c in held if c not in self.known_then]
+        if not drawn:
+            return True
+        d = drawn[rng.randrange(len(drawn))]
+        hand = [c for c in held if c != d] + [self.check.played]
+        return self.check.accepts_hand(hand)

@@ -38,7 +38,7 @@ from ..melds import Declaration
 from .determinize import Template, action_key
 from .endgame import Endgame, hands_from_view
 from .heuristic import Obs, decide, play_scores
-from .infer import LastMoveFilter
+from .infer import LastMoveFilter, PreviousMoveFilter
 from .random_player import random_action
 from ..tricks import winning_index
 
@@ -218,12 +218,28 @@ class SearchPlayer:
         self.prior_margin = prior_margin
         self.max_candidates = max_candidates
         self.opponent_model = opponent_model
+        self._history: list = []
         self._solver: Endgame | None = None
         self._solver_key = None
         self.last: Analysis | None = None
 
+    def _remember(self, view) -> None:
+        """Keep this deal's earlier views of the seat (for reading the opponent's moves)."""
+        h = self._history
+        if h:
+            last = h[-1]
+            if (view.seat != last.seat or view.dealer != last.dealer or view.trump != last.trump
+                    or view.tricks_done < last.tricks_done or view.phase < last.phase
+                    or view.stock_count > last.stock_count
+                    or tuple(view.tricks[:len(last.tricks)]) != tuple(last.tricks)):
+                h.clear()
+        h.append(view)
+        if len(h) > 12:
+            del h[0]
+
     def choose(self, view):
         legal = view.legal_actions
+        self._remember(view)
         if len(legal) == 1:
             return legal[0]
         analysis = self.analyse(view)
@@ -290,17 +306,25 @@ class SearchPlayer:
         for c in view.played:
             played[c.face] = played.get(c.face, 0) + 1
         h = tmpl.hidden_count
-        filt = LastMoveFilter.from_view(view) if self.opponent_model else None
+        filt = filt2 = None
+        if self.opponent_model:
+            filt = LastMoveFilter.from_view(view)
+            filt2 = PreviousMoveFilter.from_views(view, self._history) if self._history else None
+        known_opp = tmpl.known_opp
+
+        def fits(hidden) -> bool:
+            return ((filt is None or filt.accepts(hidden))
+                    and (filt2 is None or filt2.accepts(known_opp, hidden, rng)))
         while n < samples and len(alive) > 1:
             cards = list(tmpl.unseen)
             rng.shuffle(cards)
-            if filt is not None:
+            if filt is not None or filt2 is not None:
                 for _ in range(FILTER_TRIES):
-                    if filt.accepts(cards[:h]):
+                    if fits(cards[:h]):
                         break
                     rng.shuffle(cards)
                 else:
-                    filt = None                       # the model does not fit: stop filtering
+                    filt = filt2 = None               # the model does not fit: stop filtering
             base = tmpl.deal(cards[:h], cards[h:])
             draws = Draws.split(cards[h:], me) if self.coupled else None
             if draws is not None and declare_pending:
