@@ -244,9 +244,12 @@ def main_match(args) -> int:
     def progress(done, res):
         if getattr(args, "progress", False):
             s = res.summary()
+            times = "; ".join(f"{k} {v['median']:.0f}/{v['p95']:.0f} мс"
+                              for k, v in s["decision_ms"].items())
             print(f"[{done}/{args.deals}] доля побед {res.a}: {100 * s['win_rate_a']:.1f} % "
                   f"(95 % ДИ {100 * s['ci95'][0]:.1f}–{100 * s['ci95'][1]:.1f}), перевес "
-                  f"{s['margin_mean_a']:+.1f}", file=sys.stderr, flush=True)
+                  f"{s['margin_mean_a']:+.1f}; время решения (медиана/p95): {times}",
+                  file=sys.stderr, flush=True)
     try:
         res = run_match(args.a, args.b, args.deals, args.seed, rules, out, options, progress)
     finally:
