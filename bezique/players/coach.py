@@ -177,7 +177,7 @@ class Hint:
 
 
 def _coach_player(samples: int, time_limit, seed: int) -> SearchPlayer:
-    return SearchPlayer(seed=seed, samples=samples, time_limit=time_limit)
+    return SearchPlayer(seed=seed, samples=samples, time_limit=time_limit, extra_samples=0)
 
 
 def analyse(view, samples: int = HINT_SAMPLES, time_limit: float | None = None, seed: int = 0,

@@ -68,7 +68,7 @@ class Obs:
     __slots__ = ("rules", "seat", "opp", "trump", "phase", "stage", "hand", "my_table",
                  "opp_table", "trick", "gone", "stock_count", "turn_up", "seven_exchanged",
                  "my_melds", "opp_melds", "legal", "opp_known", "_seen", "_decls", "_pot", "_opp",
-                 "_won", "_pf", "_tops", "p")
+                 "_won", "_pf", "_tops", "_threat", "_wins", "p")
 
     def __init__(self):
         self._seen = None
@@ -76,6 +76,8 @@ class Obs:
         self._pot = None
         self._pf = None
         self._tops = None
+        self._threat = None
+        self._wins = None
         self.p = BASE
 
     @classmethod
@@ -316,13 +318,6 @@ def _potentials(o: Obs) -> dict:
     return pot
 
 
-def power(card: Card, o: Obs) -> float:
-    """What the card is worth for winning tricks later (trumps), besides points."""
-    if card.suit == o.trump:
-        return TRUMP_POWER[card.rank] * o.p.pw
-    return 0.0
-
-
 def exchange_gain(turn_up: Card, o: Obs) -> float:
     """What taking the turn-up into the hand is worth, beyond the 10 for the seven."""
     v = TRUMP_POWER[turn_up.rank] * 0.5
@@ -333,14 +328,27 @@ def exchange_gain(turn_up: Card, o: Obs) -> float:
     return v
 
 
-def keep(card: Card, o: Obs) -> float:
-    return potential(card, o) + power(card, o)
+def keep_values(o: Obs):
+    """What each card of the hand is worth keeping — `potential` plus a trump's `TRUMP_POWER` — as a function
+    of the card (prepared once per decision: every card of the hand is scored)."""
+    pot = (o._pot if o._pot is not None else _potentials(o)).get
+    trump, pw = o.trump, o.p.pw
+
+    def keep(c: Card) -> float:
+        return pot(c, 0.0) + (TRUMP_POWER[c.rank] * pw if c.suit == trump else 0.0)
+    return keep
 
 
 # ------------------------------------------------------------------ threats
 
 def opp_threat(o: Obs) -> float:
     """Points the opponent could soon declare, judged from the cards on their table."""
+    if o._threat is None:
+        o._threat = _opp_threat(o)
+    return o._threat
+
+
+def _opp_threat(o: Obs) -> float:
     if o.phase != 1:
         return 0.0
     table, st, trump = o.opp_table, o.opp_melds, o.trump
@@ -408,14 +416,10 @@ def win_value(o: Obs, card: Card) -> float:
     if o.phase != 1:
         return 0.0
     best = 0.0
-    for d in o.declarations():
-        if card in d.cards:
-            continue
-        v = d.points
-        if d.meld == SEVEN_EXCHANGE and o.turn_up is not None:
-            v += exchange_gain(o.turn_up, o)
-        if v > best:
+    for v, cards in _declaration_values(o):            # best first
+        if card not in cards:
             best = v
+            break
     P = o.p
     late = o.stock_count <= P.fight_stock
     # A declaration can often wait for another trick; late in the stock it cannot.
@@ -427,6 +431,22 @@ def win_value(o: Obs, card: Card) -> float:
             # Trick 24: the loser takes the turn-up; the winner draws blind.
             v -= 0.3 * keep_turn_up(o)
     return v
+
+
+def _declaration_values(o: Obs) -> list:
+    """(value, cards) of each declaration the hand could score, best first, positive only
+    (computed once per observation; `win_value` asks it for every card)."""
+    if o._wins is None:
+        out = []
+        for d in o.declarations():
+            v = d.points
+            if d.meld == SEVEN_EXCHANGE and o.turn_up is not None:
+                v += exchange_gain(o.turn_up, o)
+            if v > 0:
+                out.append((v, d.cards))
+        out.sort(key=lambda x: -x[0])
+        o._wins = out
+    return o._wins
 
 
 def keep_turn_up(o: Obs) -> float:
@@ -449,8 +469,9 @@ def lead_scores(o: Obs, cards: list[Card]) -> dict:
     """The Любитель's value of leading each card (one card per face and place)."""
     out = {}
     fight = o.stock_count <= o.p.fight_stock
+    keep = keep_values(o)
     for c in _distinct(cards, o):
-        cost = keep(c, o)
+        cost = keep(c)
         if _sure_winner_phase1(c, o):
             v = win_value(o, c) + (10 if c.is_brisque else 0) - cost
         else:
@@ -479,8 +500,9 @@ def follow_scores(o: Obs, cards: list[Card]) -> dict:
     trump = o.trump
     lead_b = 10 if lead.is_brisque else 0
     out = {}
+    keep = keep_values(o)
     for c in _distinct(cards, o):
-        cost = keep(c, o)
+        cost = keep(c)
         b = lead_b + (10 if c.is_brisque else 0)
         if beats(c, lead, trump):
             v = b + win_value(o, c) - cost

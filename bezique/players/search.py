@@ -19,10 +19,15 @@ margin is chosen. Four things make a small budget go far:
 Phase 2 (the stock is gone): the seat knows the opponent's hand by elimination, and
 `endgame.Endgame` solves the rest of the deal exactly.
 
-Budget: `samples` (sampled deals per decision) and `time_limit` (seconds of wall-clock time,
-checked after each sample; None: no limit). With `time_limit=None` a decision depends only on the
-view and the seed, so seeded runs are reproducible; when the time limit cuts a search short, the
-result depends on the speed of the machine.
+Budget: `samples` (sampled deals per decision) and `time_limit` (seconds of the thread's CPU
+time, checked after each sample; None: no limit). CPU time rather than wall-clock time, so that
+the strength does not depend on what else a shared machine is doing. When the base budget is
+spent and the choice is still open — the best candidate and its closest rival are not separated
+and their paired difference is still noisy (`EXTEND_SE`) — the search goes on for up to
+`extra_samples` more samples and `extra_time` more seconds: the few close, costly decisions of a
+deal get more thought, the many clear ones stay cheap. With `time_limit=None` a decision depends
+only on the view and the seed, so seeded runs are reproducible; when the time limit cuts a search
+short, the result depends on the speed of the machine.
 """
 
 from __future__ import annotations
@@ -44,6 +49,9 @@ from ..tricks import winning_index
 
 DEFAULT_SAMPLES = 24
 DEFAULT_TIME_LIMIT = 0.25
+DEFAULT_EXTRA_SAMPLES = 72
+DEFAULT_EXTRA_TIME = 0.5
+EXTEND_SE = 6.0            # points: an open choice gets more samples while its standard error exceeds this
 FILTER_TRIES = 30          # samples tried for one that fits the opponent's last move
 PRUNE_AFTER = 4            # samples before a candidate may be dropped
 PRUNE_MARGIN = 10.0        # points: drop when worse than the best by this plus PRUNE_Z standard errors
@@ -206,7 +214,8 @@ class SearchPlayer:
                  time_limit: float | None = DEFAULT_TIME_LIMIT, rollout: str = "heuristic",
                  endgame: bool = True, coupled: bool = True, prior_z: float | None = 1.0,
                  prior_margin: float = 0.0, max_candidates: int | None = 4,
-                 opponent_model: bool = True):
+                 opponent_model: bool = True, extra_samples: int = DEFAULT_EXTRA_SAMPLES,
+                 extra_time: float = DEFAULT_EXTRA_TIME):
         self.seed = seed
         self.rng = random.Random(seed)
         self.samples = samples
@@ -218,6 +227,8 @@ class SearchPlayer:
         self.prior_margin = prior_margin
         self.max_candidates = max_candidates
         self.opponent_model = opponent_model
+        self.extra_samples = extra_samples
+        self.extra_time = extra_time
         self._history: list = []
         self._solver: Endgame | None = None
         self._solver_key = None
@@ -294,6 +305,7 @@ class SearchPlayer:
                         {action_key(av.action): av for av in vals})
 
     def _rollouts(self, view, cands, samples, limit, rng, t0) -> Analysis:
+        cpu0 = time.thread_time()
         me = view.seat
         tmpl = Template(view)
         rows: list[dict] = []                         # per sample: candidate index -> margin
@@ -315,7 +327,10 @@ class SearchPlayer:
         def fits(hidden) -> bool:
             return ((filt is None or filt.accepts(hidden))
                     and (filt2 is None or filt2.accepts(known_opp, hidden, rng)))
-        while n < samples and len(alive) > 1:
+        while len(alive) > 1:
+            if n >= samples or (limit is not None and time.thread_time() - cpu0 >= limit):
+                if not self._extend(n, samples, limit, cpu0, alive, rows, default):
+                    break
             cards = list(tmpl.unseen)
             rng.shuffle(cards)
             if filt is not None or filt2 is not None:
@@ -343,8 +358,6 @@ class SearchPlayer:
             n += 1
             if n >= PRUNE_AFTER:
                 alive = _prune(alive, rows, keep=default)
-            if limit is not None and time.perf_counter() - t0 >= limit:
-                break
         vals = []
         for i, a in enumerate(cands):
             got = [r[i] for r in rows if i in r]
@@ -356,6 +369,14 @@ class SearchPlayer:
         ranked = [vals[i] for i in order]
         return Analysis(ranked, "rollouts", n, time.perf_counter() - t0,
                         {action_key(av.action): av for av in ranked})
+
+    def _extend(self, n, samples, limit, cpu0, alive, rows, default) -> bool:
+        """The base budget is spent: is the choice still open and the extra budget not?"""
+        if n >= samples + self.extra_samples:
+            return False
+        if limit is not None and time.thread_time() - cpu0 >= limit + self.extra_time:
+            return False
+        return _open_choice(alive, rows, default)
 
     def _preselect(self, view, cands, include=()) -> list:
         """Keep the `max_candidates` plays the Любитель values most (and any forced in)."""
@@ -394,12 +415,36 @@ class SearchPlayer:
         best = max(alive, key=lambda i: (sum(r[i] for r in full) / max(1, n), -i))
         if default is None or best == default or default not in alive or n < 2:
             return best
-        diffs = [r[best] - r[default] for r in full]
-        md = sum(diffs) / n
-        var = sum((x - md) ** 2 for x in diffs) / (n - 1)
-        if md > self.prior_margin + self.prior_z * math.sqrt(var / n):
+        md, se = _paired(full, best, default)
+        if md > self.prior_margin + self.prior_z * se:
             return best
         return default
+
+
+def _paired(rows: list[dict], i: int, j: int) -> tuple[float, float]:
+    """Mean and standard error of the paired difference value(i) - value(j)."""
+    diffs = [r[i] - r[j] for r in rows if i in r and j in r]
+    n = len(diffs)
+    if n < 2:
+        return 0.0, math.inf
+    md = sum(diffs) / n
+    var = sum((x - md) ** 2 for x in diffs) / (n - 1)
+    return md, math.sqrt(var / n)
+
+
+def _open_choice(alive: list[int], rows: list[dict], default: int | None) -> bool:
+    """Whether more samples could change the choice in a way that matters: the best survivor
+    and its closest rival (or the default it must beat) are within two standard errors of each
+    other, and that standard error is still above `EXTEND_SE` points."""
+    full = [r for r in rows if all(i in r for i in alive)]
+    if len(full) < 2:
+        return True
+    means = {i: sum(r[i] for r in full) / len(full) for i in alive}
+    best = max(alive, key=lambda i: (means[i], -i))
+    rival = default if default is not None and default != best and default in alive else \
+        max((i for i in alive if i != best), key=lambda i: (means[i], -i))
+    md, se = _paired(full, best, rival)
+    return se > EXTEND_SE and md < 2 * se + PRUNE_MARGIN
 
 
 def _prune(alive: list[int], rows: list[dict], keep: int | None = None) -> list[int]:
@@ -416,10 +461,7 @@ def _prune(alive: list[int], rows: list[dict], keep: int | None = None) -> list[
         if i == best or i == keep:
             out.append(i)
             continue
-        diffs = [r[best] - r[i] for r in live_rows]
-        md = sum(diffs) / n
-        var = sum((x - md) ** 2 for x in diffs) / max(1, n - 1)
-        se = math.sqrt(var / n)
+        md, se = _paired(live_rows, best, i)
         if md <= PRUNE_MARGIN + PRUNE_Z * se:
             out.append(i)
     return out
