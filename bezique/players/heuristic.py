@@ -329,8 +329,8 @@ def exchange_gain(turn_up: Card, o: Obs) -> float:
 
 
 def keep_values(o: Obs):
-    """What each card of the hand is worth keeping — `potential` plus a trump's `TRUMP_POWER` — as a function
-    of the card (prepared once per decision: every card of the hand is scored)."""
+    """What each card of the hand is worth keeping (`potential`, plus `TRUMP_POWER` for a
+    trump), as a function of the card: prepared once, asked for every card of the hand."""
     pot = (o._pot if o._pot is not None else _potentials(o)).get
     trump, pw = o.trump, o.p.pw
 
