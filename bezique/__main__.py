@@ -146,8 +146,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", help="записать сдачи в .jsonl (bezique-deal/1)")
     p.add_argument("--json", action="store_true", help="в конце строка JSON с итогами")
     p.add_argument("--samples", type=int, help="Мастер: число разыгранных вариантов на ход")
-    p.add_argument("--time-limit", type=float, help="Мастер: секунд на ход (0 — без предела)")
+    p.add_argument("--time-limit", type=float,
+                   help="Мастер: секунд процессорного времени на ход (0 — без предела)")
     p.add_argument("--progress", action="store_true", help="печатать ход матча в stderr")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="сколько процессов играют сдачи параллельно (по умолчанию 1)")
     p.set_defaults(func=cmd_match)
     p = sub.add_parser("play", help="сыграть сдачу против компьютера в терминале")
     p.add_argument("--opponent", default="heuristic", choices=("random", "heuristic", "search"))

@@ -15,6 +15,7 @@ import random
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
@@ -111,41 +112,65 @@ def labels(a: str, b: str) -> tuple[str, str]:
 
 def run_match(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet | None = None,
               out: TextIO | None = None, options: dict | None = None,
-              progress: Callable[[int, "MatchResult"], None] | None = None) -> MatchResult:
+              progress: Callable[[int, "MatchResult"], None] | None = None,
+              jobs: int = 1) -> MatchResult:
     """Play `deals` deals of A against B, each twice with the seats swapped (same shuffle).
     `options` maps a player name to constructor options; `out` receives one bezique-deal/1
-    record a line (with an extra "players" field naming the bot in each seat)."""
-    from ..record import deal_to_record
+    record a line (with an extra "players" field naming the bot in each seat). With `jobs` > 1
+    the deals are shared among that many processes; the results (and the order of the records)
+    are the same as with one, as long as Мастер's budget is in samples (no time limit)."""
     rules = rules or RuleSet()
     options = options or {}
     res = MatchResult(a, b, rules)
     la, lb = labels(a, b)
     res.times = {la: [], lb: []}
     res.nontrivial = {la: [], lb: []}
-    for i in range(deals):
-        s = deal_seed(seed, i)
-        dealer = i % 2
-        for a_seat in (0, 1):
-            deal = Deal.new(rules, dealer, seed=s)
-            pa = make_player(a, random.Random(f"{s}:{a_seat}:A").getrandbits(32), **options.get(a, {}))
-            pb = make_player(b, random.Random(f"{s}:{a_seat}:B").getrandbits(32), **options.get(b, {}))
-            seats = [None, None]
-            seats[a_seat] = _Recorder(pa, res.times[la], res.nontrivial[la])
-            seats[1 - a_seat] = _Recorder(pb, res.times[lb], res.nontrivial[lb])
-            play_deal(deal, seats)
-            sc = deal.result()["scores"]
-            res.games.append((i, a_seat, sc[a_seat] - sc[1 - a_seat]))
+    args = [(a, b, i, seed, rules, options) for i in range(deals)]
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        pairs = pool.map(_play_pair, *zip(*args)) if pool else (_play_pair(*x) for x in args)
+        for pair in pairs:
+            res.games.extend(pair["games"])
+            for label in (la, lb):
+                res.times[label].extend(pair["times"][label])
+                res.nontrivial[label].extend(pair["nontrivial"][label])
             if out is not None:
-                rec = deal_to_record(deal)
-                names = [None, None]
-                names[a_seat], names[1 - a_seat] = a, b
-                rec["players"] = names
-                out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+                for rec in pair["records"]:
+                    out.write(json.dumps(rec, ensure_ascii=False) + "\n")
                 out.flush()
-        res.deals = i + 1
-        if progress is not None:
-            progress(i + 1, res)
+            res.deals += 1
+            if progress is not None:
+                progress(res.deals, res)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     return res
+
+
+def _play_pair(a: str, b: str, i: int, seed: int, rules: RuleSet, options: dict) -> dict:
+    """Deal `i` of a match played twice, A in seat 0 and then in seat 1: the margins of A, the
+    records and the decision times."""
+    from ..record import deal_to_record
+    la, lb = labels(a, b)
+    out = {"games": [], "records": [], "times": {la: [], lb: []}, "nontrivial": {la: [], lb: []}}
+    s = deal_seed(seed, i)
+    dealer = i % 2
+    for a_seat in (0, 1):
+        deal = Deal.new(rules, dealer, seed=s)
+        pa = make_player(a, random.Random(f"{s}:{a_seat}:A").getrandbits(32), **options.get(a, {}))
+        pb = make_player(b, random.Random(f"{s}:{a_seat}:B").getrandbits(32), **options.get(b, {}))
+        seats = [None, None]
+        seats[a_seat] = _Recorder(pa, out["times"][la], out["nontrivial"][la])
+        seats[1 - a_seat] = _Recorder(pb, out["times"][lb], out["nontrivial"][lb])
+        play_deal(deal, seats)
+        sc = deal.result()["scores"]
+        out["games"].append((i, a_seat, sc[a_seat] - sc[1 - a_seat]))
+        rec = deal_to_record(deal)
+        names = [None, None]
+        names[a_seat], names[1 - a_seat] = a, b
+        rec["players"] = names
+        out["records"].append(rec)
+    return out
 
 
 def summarize_records(path: str, a: str, b: str, rules: RuleSet | None = None) -> MatchResult:
@@ -251,7 +276,8 @@ def main_match(args) -> int:
                   f"{s['margin_mean_a']:+.1f}; время решения (медиана/p95): {times}",
                   file=sys.stderr, flush=True)
     try:
-        res = run_match(args.a, args.b, args.deals, args.seed, rules, out, options, progress)
+        res = run_match(args.a, args.b, args.deals, args.seed, rules, out, options, progress,
+                        jobs=max(1, getattr(args, "jobs", 1) or 1))
     finally:
         if out is not None:
             out.close()
