@@ -24,10 +24,11 @@ time, checked after each sample; None: no limit). CPU time rather than wall-cloc
 the strength does not depend on what else a shared machine is doing. When the base budget is
 spent and the choice is still open — the best candidate and its closest rival are not separated
 and their paired difference is still noisy (`EXTEND_SE`) — the search goes on for up to
-`extra_samples` more samples and `extra_time` more seconds: the few close, costly decisions of a
-deal get more thought, the many clear ones stay cheap. With `time_limit=None` a decision depends
-only on the view and the seed, so seeded runs are reproducible; when the time limit cuts a search
-short, the result depends on the speed of the machine.
+`extra_samples` more samples and `extra_time` more seconds (by default as many again as the base
+budget): the few close, costly decisions of a deal get more thought, the many
+clear ones stay cheap. With `time_limit=None` a decision depends only on the view and the seed,
+so seeded runs are reproducible; when the time limit cuts a search short, the result depends on
+the speed of the machine.
 """
 
 from __future__ import annotations
@@ -49,8 +50,6 @@ from ..tricks import winning_index
 
 DEFAULT_SAMPLES = 24
 DEFAULT_TIME_LIMIT = 0.25
-DEFAULT_EXTRA_SAMPLES = 72
-DEFAULT_EXTRA_TIME = 0.5
 EXTEND_SE = 6.0            # points: an open choice gets more samples while its standard error exceeds this
 FILTER_TRIES = 30          # samples tried for one that fits the opponent's last move
 PRUNE_AFTER = 4            # samples before a candidate may be dropped
@@ -204,8 +203,9 @@ def _equiv(view, a) -> tuple:
 
 
 class SearchPlayer:
-    """Мастер. `samples` and `time_limit` bound each decision; `rollout` is "heuristic" or
-    "random"; `endgame=False` plays phase 2 by rollouts too (for comparison)."""
+    """Мастер. `samples` and `time_limit` (CPU seconds) bound each decision, and
+    `extra_samples` / `extra_time` its extension for a close choice (module doc); `rollout` is
+    "heuristic" or "random"; `endgame=False` plays phase 2 by rollouts too (for comparison)."""
 
     name = "search"
     title = "Мастер"
@@ -214,8 +214,8 @@ class SearchPlayer:
                  time_limit: float | None = DEFAULT_TIME_LIMIT, rollout: str = "heuristic",
                  endgame: bool = True, coupled: bool = True, prior_z: float | None = 1.0,
                  prior_margin: float = 0.0, max_candidates: int | None = 4,
-                 opponent_model: bool = True, extra_samples: int = DEFAULT_EXTRA_SAMPLES,
-                 extra_time: float = DEFAULT_EXTRA_TIME):
+                 opponent_model: bool = True, extra_samples: int | None = None,
+                 extra_time: float | None = None):
         self.seed = seed
         self.rng = random.Random(seed)
         self.samples = samples
@@ -227,8 +227,8 @@ class SearchPlayer:
         self.prior_margin = prior_margin
         self.max_candidates = max_candidates
         self.opponent_model = opponent_model
-        self.extra_samples = extra_samples
-        self.extra_time = extra_time
+        self.extra_samples = extra_samples if extra_samples is not None else samples
+        self.extra_time = extra_time if extra_time is not None else (time_limit or 0.0)
         self._history: list = []
         self._solver: Endgame | None = None
         self._solver_key = None

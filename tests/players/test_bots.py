@@ -153,3 +153,27 @@ def test_search_other_variants(preset):
     play_deal(deal, [Checked(SearchPlayer(s, samples=1, time_limit=None))
                      for s in range(rules.players)])
     assert deal.is_over
+
+
+def test_open_choice_extends_only_close_noisy_decisions():
+    from bezique.players.search import _open_choice
+    rng = random.Random(1)
+    noisy_close = [{0: x, 1: x + rng.gauss(0, 80)} for x in (rng.gauss(0, 100) for _ in range(24))]
+    assert _open_choice([0, 1], noisy_close, None)
+    # Far apart: candidate 1 is 60 points better every time, give or take a little.
+    clear = [{0: x, 1: x + 60 + rng.gauss(0, 5)} for x in (rng.gauss(0, 100) for _ in range(24))]
+    assert not _open_choice([0, 1], clear, None)
+    # Close but already precise: more samples would not change anything that matters.
+    precise = [{0: x, 1: x + rng.gauss(0, 2)} for x in (rng.gauss(0, 100) for _ in range(24))]
+    assert not _open_choice([0, 1], precise, None)
+
+
+def test_search_extends_close_decisions_within_the_extra_budget():
+    extended = []
+    for deal, _, seat in _positions(6, 3):
+        view = deal.view(seat)
+        n = SearchPlayer(2, samples=4, time_limit=None, extra_samples=6).analyse(view).samples
+        assert n <= 10
+        extended.append(n > 4)
+        assert SearchPlayer(2, samples=4, time_limit=None, extra_samples=0).analyse(view).samples <= 4
+    assert any(extended)

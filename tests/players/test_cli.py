@@ -55,6 +55,18 @@ def test_match_reproducible():
     assert a.games == b.games
 
 
+def test_match_in_parallel_processes_gives_the_same_games_and_records():
+    import io
+    out1, out2 = io.StringIO(), io.StringIO()
+    a = run_match("search", "random", 2, seed=6, out=out1,
+                  options={"search": {"samples": 2, "time_limit": None}})
+    b = run_match("search", "random", 2, seed=6, out=out2,
+                  options={"search": {"samples": 2, "time_limit": None}}, jobs=2)
+    assert a.games == b.games and a.deals == b.deals == 2
+    assert out1.getvalue() == out2.getvalue()
+    assert len(b.times["search"]) == len(a.times["search"])
+
+
 def _auto_line(game: TerminalGame) -> str:
     """What a learner would type: the first legal card, or 1 (the first declaration)."""
     legal = game.deal.legal_actions(game.me)
