@@ -18,7 +18,6 @@ Nothing here decides a rule; every answer is the engine's. Every picture is a `C
 
 from __future__ import annotations
 
-import html
 import random
 from typing import Iterable
 
@@ -36,32 +35,13 @@ from ..ru import capitalize, meld_name, plural, points
 from ..rules import RuleSet
 from ..tricks import legal_plays, legal_reason, play_problem, winner_reason
 from .canvas import CardCanvas, Picture
-from .demos_melds import _four_colour_box
+from .demos_common import _WIDE, _draw, _esc, _four_colour_box, _html
 from .layout import (CAPTION_PX, Layout, _caption_block, layout_hand, layout_scene,
                      layout_trick)
 
-_WIDE = {"description_width": "initial"}
 NAMES = ("Вы", "Соперник")
 HEAD_RULES = [("Нужно перебить, если можете (основное правило, 001 и 000-C)", True),
               ("Перебивать не обязательно (002, 003, 004, 000-A, 000-E)", False)]
-
-
-def _html(text: str) -> str:
-    return f'<div style="line-height:1.5">{text}</div>'
-
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=False)
-
-
-_UNSET = object()
-
-
-def _draw(cc: CardCanvas, key, draw) -> None:
-    """Redraw a canvas only when what it shows has changed (`key`)."""
-    if getattr(cc, "_demo_key", _UNSET) != key:
-        cc._demo_key = key
-        draw()
 
 
 # ====================================================================== real deals

@@ -28,7 +28,9 @@ from ..narrate import describe_event
 from ..ru import capitalize, meld_name, points
 from ..rules import RuleSet
 from .canvas import Picture
-from .demos_melds import DeclarationHistory, _esc, cards_of, find_meld, meld_context, why_not_meld
+from .demos_common import _esc
+from .demos_meld_builder import cards_of, find_meld, meld_context, why_not_meld
+from .demos_meld_history import DeclarationHistory
 from .layout import layout_hand, layout_scene
 
 

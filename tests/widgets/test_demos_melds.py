@@ -12,8 +12,8 @@ from bezique.cards import Card, parse_card, parse_cards
 from bezique.melds import MeldState, explain_illegal, points_of
 from bezique.ru import meld_name, points
 from bezique.rules import RuleSet
-from bezique.widgets.demos_melds import (SCENARIOS, DeclarationHistory, MeldBuilder, find_meld,
-                                         meld_context, why_not_meld)
+from bezique.widgets.demos_meld_builder import MeldBuilder, find_meld, meld_context, why_not_meld
+from bezique.widgets.demos_meld_history import SCENARIOS, DeclarationHistory
 from bezique.widgets.meld_pictures import (MELD_SAMPLES, carte_blanche_deal, carte_blanche_item,
                                            gallery_items, history_view, meld_gallery,
                                            pending_story, scenario_view, timing_story,
