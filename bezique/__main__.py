@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("bench", help="измерить скорость на этой машине")
-    p.add_argument("what", nargs="*", default=[], help="engine, solver, … (по умолчанию всё)")
+    p.add_argument("what", nargs="*", default=[], help="engine, solver, widgets, master (по умолчанию всё)")
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--quick", action="store_true")
     p.add_argument("--json", action="store_true", help="в конце строка JSON с результатами")

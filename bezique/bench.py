@@ -74,8 +74,37 @@ def bench_solver(repeats: int, count: int) -> dict:
     return _median_runs(run, repeats)
 
 
+def bench_master(deals: int, seed: int = 0) -> dict:
+    """Мастер's decision times at its default budget, in deals against the Любитель: wall and
+    CPU milliseconds (median, 95th percentile) over the decisions with more than one legal
+    action. One run, not a median of runs: the decisions themselves are the sample."""
+    from .deal import Deal
+    from .players.heuristic import HeuristicPlayer
+    from .players.search import SearchPlayer
+    from .rules import RuleSet
+    wall, cpu = [], []
+    for i in range(deals):
+        deal = Deal.new(RuleSet(), i % 2, seed=seed + i)
+        me = i % 2
+        players = {me: SearchPlayer(seed + i), 1 - me: HeuristicPlayer(seed + i)}
+        while not deal.is_over:
+            seat = deal.to_act
+            view = deal.view(seat)
+            t, c = time.perf_counter(), time.thread_time()
+            act = players[seat].choose(view)
+            if seat == me and len(view.legal_actions) > 1:
+                wall.append(1000 * (time.perf_counter() - t))
+                cpu.append(1000 * (time.thread_time() - c))
+            deal.apply(act, seat)
+
+    def q(xs, p):
+        return sorted(xs)[min(len(xs) - 1, int(p * len(xs)))]
+    return {"decisions": len(wall), "median_ms": statistics.median(wall), "p95_ms": q(wall, 0.95),
+            "median_cpu_ms": statistics.median(cpu), "p95_cpu_ms": q(cpu, 0.95)}
+
+
 def run_bench(what: list[str], repeats: int = 5, quick: bool = False) -> dict:
-    what = what or ["engine", "solver", "widgets"]
+    what = what or ["engine", "solver", "widgets", "master"]
     report: dict = {"machine": machine(), "repeats": repeats}
     print(f"Машина: {report['machine']}; медиана из {repeats} прогонов (процессорное время).")
     if "engine" in what:
@@ -97,4 +126,10 @@ def run_bench(what: list[str], repeats: int = 5, quick: bool = False) -> dict:
             r = bench_draw(n=10 if quick else 50)
             report["widgets"] = r
             print("Картинки карт: " + ", ".join(f"{k} {v:.1f}" for k, v in r.items()))
+    if "master" in what:
+        r = bench_master(1 if quick else 6)
+        report["master"] = r
+        print(f"Мастер (бюджет по умолчанию, {r['decisions']} решений против Любителя): "
+              f"медиана {r['median_ms']:.0f} мс, 95-й процентиль {r['p95_ms']:.0f} мс; "
+              f"процессорное время: {r['median_cpu_ms']:.0f} / {r['p95_cpu_ms']:.0f} мс")
     return report

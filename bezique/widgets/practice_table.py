@@ -52,10 +52,12 @@ MESSAGE_STYLE = {"error": ("#fdeaea", "#a8201a"), "hint": ("#e8f0fb", "#1f5fa8")
 
 
 def opponent_options(opponent: str, budget: float) -> dict:
-    """Constructor options of the opponent: Мастер thinks `budget` seconds a move."""
+    """Constructor options of the opponent: Мастер thinks at most `budget` seconds a move — half
+    of it for every move, the other half only for a close choice (see `search.SearchPlayer`)."""
     if opponent != "search":
         return {}
-    return {"time_limit": budget, "samples": 64 if budget <= 0.5 else 256}
+    return {"time_limit": budget / 2, "extra_time": budget / 2,
+            "samples": 64 if budget <= 0.5 else 256}
 
 
 def inner_quotes(text: str) -> str:

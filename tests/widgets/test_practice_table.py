@@ -282,7 +282,7 @@ def test_settings_numbered_deal_and_rules():
     play_step(t, random.Random(6))                           # Мастер answers within his budget
     assert t.message_kind == "ok" and (t.session.my_turn or t.session.deal.is_over)
     t.budget_dd.value = 1.0
-    assert t.session.opponent.time_limit == 1.0
+    assert t.session.opponent.time_limit + t.session.opponent.extra_time == 1.0
     t.opponent_dd.value = "random"
     assert t.budget_dd.disabled
     t.number.value = "сорок"
@@ -297,7 +297,8 @@ def test_settings_numbered_deal_and_rules():
     assert t.session.rules.phase1_must_follow_suit and "Короткие правила 003" in t.header.value
     t.colour_box.value = True
     assert t.canvas.four_colour
-    assert opponent_options("search", 2.0)["time_limit"] == 2.0 and opponent_options("random", 2.0) == {}
+    opts = opponent_options("search", 2.0)
+    assert opts["time_limit"] + opts["extra_time"] == 2.0 and opponent_options("random", 2.0) == {}
 
 
 def test_clicks_on_other_things_explain_and_change_nothing():
