@@ -24,11 +24,12 @@ time, checked after each sample; None: no limit). CPU time rather than wall-cloc
 the strength does not depend on what else a shared machine is doing. When the base budget is
 spent and the choice is still open — the best candidate and its closest rival are not separated
 and their paired difference is still noisy (`EXTEND_SE`) — the search goes on for up to
-`extra_samples` more samples and `extra_time` more seconds (by default as many again as the base
-budget): the few close, costly decisions of a deal get more thought, the many
-clear ones stay cheap. With `time_limit=None` a decision depends only on the view and the seed,
-so seeded runs are reproducible; when the time limit cuts a search short, the result depends on
-the speed of the machine.
+`extra_samples` more samples and `extra_time` more seconds (by default as many again as the
+base budget). Measured against a 400-sample oracle, neither this nor twice the samples changes
+the quality of the choices much (docs/benchmarks/strength.md): one step of search over the
+Любитель's playouts is near its ceiling at this budget. With `time_limit=None` a decision
+depends only on the view and the seed, so seeded runs are reproducible; when the time limit cuts
+a search short, the result depends on the speed of the machine.
 """
 
 from __future__ import annotations
