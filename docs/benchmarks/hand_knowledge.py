@@ -14,15 +14,13 @@ An experiment, not a player: the true cards are put in by replacing `Template.de
 
 from __future__ import annotations
 
-import random
 import statistics
 
 import bezique.players.search as search
-from bezique.deal import Deal
 from bezique.players.determinize import Template, action_key
-from bezique.players.heuristic import HeuristicPlayer, Obs, decide
+from bezique.players.heuristic import Obs, decide
 from bezique.players.search import Draws, SearchPlayer
-from bezique.rules import RuleSet
+from search_ceiling import collect            # the same directory: docs/benchmarks/
 
 TRUE: dict = {}                       # "hidden": the opponent's true hidden cards, when given
 _deal, _split = Template.deal, Draws.split.__func__
@@ -38,24 +36,6 @@ def _informed_deal(self, hidden, stock):
 
 def _informed_split(cls, cards, me):
     return _split(cls, TRUE["stock"] if "hidden" in TRUE else cards, me)
-
-
-def positions(count: int = 40) -> list:
-    out = []
-    for i in range(4):
-        deal = Deal.new(RuleSet(), i % 2, seed=8000 + i)
-        players = [SearchPlayer(seed=i, time_limit=None, extra_samples=0), HeuristicPlayer(2)]
-        while not deal.is_over:
-            seat = deal.to_act
-            view = deal.view(seat)
-            act = players[seat].choose(view)
-            last = players[0].last
-            if seat == 0 and last is not None and last.method == "rollouts":
-                hidden = [c for c in deal.hands[1] if c not in view.known[1]]
-                out.append((view, list(players[0]._history), hidden))
-            deal.apply(act, seat)
-    random.Random(2).shuffle(out)
-    return out[:count]
 
 
 def values(view, history, hidden=None) -> dict:
@@ -80,7 +60,8 @@ def main() -> None:
     Template.deal, Draws.split = _informed_deal, classmethod(_informed_split)
     search.PRUNE_AFTER = 10 ** 9
     gain_honest, gain_informed, lost = [], [], []
-    for view, history, hidden in positions():
+    for view, history, hidden in collect(40, first_seed=8000, deals=4, shuffle_seed=2,
+                                         with_hidden=True):
         honest, informed = values(view, history), values(view, history, hidden)
         lyubitel = decide(Obs.from_view(view))
         k1, k2 = _key(honest, lyubitel), _key(informed, lyubitel)

@@ -40,11 +40,13 @@ BUDGETS = {
 }
 
 
-def collect(count: int) -> list:
-    """Views (with the player's remembered history) where Мастер searched by rollouts."""
+def collect(count: int, first_seed: int = 7000, deals: int = 6, shuffle_seed: int = 1,
+            with_hidden: bool = False) -> list:
+    """Views (with the player's remembered history) where Мастер searched by rollouts; with
+    `with_hidden`, also the opponent's true hidden cards (for experiments only)."""
     out = []
-    for i in range(6):
-        deal = Deal.new(RuleSet(), i % 2, seed=7000 + i)
+    for i in range(deals):
+        deal = Deal.new(RuleSet(), i % 2, seed=first_seed + i)
         players = [SearchPlayer(seed=i, time_limit=None, extra_samples=0), HeuristicPlayer(2)]
         while not deal.is_over:
             seat = deal.to_act
@@ -52,9 +54,12 @@ def collect(count: int) -> list:
             act = players[seat].choose(view)
             last = players[0].last
             if seat == 0 and last is not None and last.method == "rollouts":
-                out.append((view, list(players[0]._history)))
+                item = (view, list(players[0]._history))
+                if with_hidden:
+                    item += ([c for c in deal.hands[1] if c not in view.known[1]],)
+                out.append(item)
             deal.apply(act, seat)
-    random.Random(1).shuffle(out)
+    random.Random(shuffle_seed).shuffle(out)
     return out[:count]
 
 
