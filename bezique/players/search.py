@@ -27,9 +27,11 @@ and their paired difference is still noisy (`EXTEND_SE`) — the search goes on 
 `extra_samples` more samples and `extra_time` more seconds (by default as many again as the
 base budget). Measured against a 400-sample oracle, neither this nor twice the samples changes
 the quality of the choices much (docs/benchmarks/strength.md): one step of search over the
-Любитель's playouts is near its ceiling at this budget. With `time_limit=None` a decision
-depends only on the view and the seed, so seeded runs are reproducible; when the time limit cuts
-a search short, the result depends on the speed of the machine.
+Любитель's playouts is near its ceiling at this budget; even shown the opponent's hidden
+cards, the same search wins only about 73 % of deals against the Любитель. With
+`time_limit=None` a decision depends only on the view and the seed, so seeded runs are
+reproducible; when the time limit cuts a search short, the result depends on the speed of the
+machine.
 """
 
 from __future__ import annotations

@@ -6,20 +6,36 @@ opponent's hidden cards sampled from Мастер's view, with its opponent mode
 that is given the opponent's true hidden cards (only the stock order left random). Printed,
 in points of the deal margin per decision: how much each oracle's best candidate beats the
 Любитель's own choice, and how much the honest best loses when valued by the informed oracle.
-An experiment, not a player: the true cards are put in by replacing `Template.deal` and
-`Draws.split` for the run. Usage (a few minutes of one core):
 
-    .venv/bin/python docs/benchmarks/hand_knowledge.py
+With `match N`, the same question in games: N deals, each played twice with the seats exchanged,
+by the honest Мастер against the Любитель and by an informed Мастер (shown the opponent's hidden
+cards at every decision, nothing else) against the Любитель — both with the same fixed budget
+(24 samples, no time limit, no extension), the same shuffles and the same seeds, on two
+processes. It prints both win rates and their paired difference: an upper bound on what any
+reading of the opponent's hand could add to this search.
+
+An experiment, not a player: the true cards are put in by replacing `Template.deal` and
+`Draws.split` for the run. Usage (a few minutes of one core; `match 100`: about half an hour
+of two cores):
+
+    .venv/bin/python docs/benchmarks/hand_knowledge.py [match N]
 """
 
 from __future__ import annotations
 
+import math
+import random
 import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
 
 import bezique.players.search as search
+from bezique.deal import Deal
 from bezique.players.determinize import Template, action_key
-from bezique.players.heuristic import Obs, decide
+from bezique.players.heuristic import HeuristicPlayer, Obs, decide
+from bezique.players.match import MatchResult, deal_seed
 from bezique.players.search import Draws, SearchPlayer
+from bezique.rules import RuleSet
 from search_ceiling import collect            # the same directory: docs/benchmarks/
 
 TRUE: dict = {}                       # "hidden": the opponent's true hidden cards, when given
@@ -56,7 +72,62 @@ def _key(vals: dict, act):
                  and k[1].face == act.card.face), None)
 
 
+def _hidden(deal, seat: int) -> list:
+    """The opponent's cards the seat does not know of (what the informed Мастер is shown)."""
+    opp = 1 - seat
+    return [c for c in deal.hands[opp] if c not in deal.known[opp]]
+
+
+def _pair(i: int, informed: bool, seed: int = 2024) -> list[int]:
+    """Deal `i` played twice (Мастер in seat 0, then 1) against the Любитель: Мастер's margins."""
+    Template.deal, Draws.split = _informed_deal, classmethod(_informed_split)
+    s = deal_seed(seed, i)
+    margins = []
+    for seat in (0, 1):
+        deal = Deal.new(RuleSet(), i % 2, seed=s)
+        master = SearchPlayer(seed=random.Random(f"{s}:{seat}:A").getrandbits(32),
+                              time_limit=None, extra_samples=0, opponent_model=not informed)
+        lyubitel = HeuristicPlayer(0)
+        while not deal.is_over:
+            who = deal.to_act
+            view = deal.view(who)
+            TRUE.clear()
+            if who == seat and informed:
+                TRUE["hidden"] = _hidden(deal, seat)
+            act = master.choose(view) if who == seat else lyubitel.choose(view)
+            deal.apply(act, who)
+        sc = deal.result()["scores"]
+        margins.append(sc[seat] - sc[1 - seat])
+    return margins
+
+
+def _mean_ci(xs: list[float]) -> str:
+    mu = statistics.mean(xs)
+    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+    return f"{mu:+.3f} (95 % CI {mu - h:+.3f}…{mu + h:+.3f})"
+
+
+def match(deals: int) -> None:
+    jobs = [(i, informed) for i in range(deals) for informed in (False, True)]
+    with ProcessPoolExecutor(2) as pool:
+        got = list(pool.map(_pair, *zip(*jobs)))
+    results = {}
+    for name, pairs in (("honest", got[0::2]), ("informed", got[1::2])):
+        res = MatchResult("search", "heuristic", RuleSet(), deals)
+        res.games = [(i, seat, m) for i, pair in enumerate(pairs) for seat, m in enumerate(pair)]
+        results[name] = res.pair_scores()             # per deal: (win shares, margins)
+    print(f"{deals} paired deals against the Любитель, 24 samples a decision:")
+    for name, (w, m) in results.items():
+        print(f"  {name} Мастер: win rate {statistics.mean(w):.3f}, margin {statistics.mean(m):+.1f}")
+    (wh, mh), (wi, mi) = results["honest"], results["informed"]
+    print(f"  informed minus honest: win rate {_mean_ci([b - a for a, b in zip(wh, wi)])}, "
+          f"margin {_mean_ci([b - a for a, b in zip(mh, mi)])}")
+
+
 def main() -> None:
+    if len(sys.argv) > 2 and sys.argv[1] == "match":
+        match(int(sys.argv[2]))
+        return
     Template.deal, Draws.split = _informed_deal, classmethod(_informed_split)
     search.PRUNE_AFTER = 10 ** 9
     gain_honest, gain_informed, lost = [], [], []
