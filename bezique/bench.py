@@ -80,6 +80,7 @@ def bench_master(deals: int, seed: int = 0) -> dict:
     action. One run, not a median of runs: the decisions themselves are the sample."""
     from .deal import Deal
     from .players.heuristic import HeuristicPlayer
+    from .players.match import quantiles
     from .players.search import SearchPlayer
     from .rules import RuleSet
     wall, cpu = [], []
@@ -96,11 +97,9 @@ def bench_master(deals: int, seed: int = 0) -> dict:
                 wall.append(1000 * (time.perf_counter() - t))
                 cpu.append(1000 * (time.thread_time() - c))
             deal.apply(act, seat)
-
-    def q(xs, p):
-        return sorted(xs)[min(len(xs) - 1, int(p * len(xs)))]
-    return {"decisions": len(wall), "median_ms": statistics.median(wall), "p95_ms": q(wall, 0.95),
-            "median_cpu_ms": statistics.median(cpu), "p95_cpu_ms": q(cpu, 0.95)}
+    w, c = quantiles(wall), quantiles(cpu)          # the same percentiles as `match` reports
+    return {"decisions": len(wall), "median_ms": w["median"], "p95_ms": w["p95"],
+            "median_cpu_ms": c["median"], "p95_cpu_ms": c["p95"]}
 
 
 def run_bench(what: list[str], repeats: int = 5, quick: bool = False) -> dict:

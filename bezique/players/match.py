@@ -76,7 +76,7 @@ class MatchResult:
             "a": self.a, "b": self.b, "deals": self.deals,
             "win_rate_a": round(_mean(w), 4), "ci95": [round(x, 4) for x in _ci(w, 0.0, 1.0)],
             "margin_mean_a": round(_mean(m), 2), "margin_ci95": [round(x, 2) for x in _ci(m)],
-            "decision_ms": {k: _quantiles(v) for k, v in self.times.items()},
+            "decision_ms": {k: quantiles(v) for k, v in self.times.items()},
         }
 
 
@@ -98,7 +98,8 @@ def _ci(xs, lo=None, hi=None):
     return [a, b]
 
 
-def _quantiles(xs) -> dict:
+def quantiles(xs) -> dict:
+    """Median and 95th percentile (the nearest-rank value) of decision times, in ms."""
     if not xs:
         return {"median": 0.0, "p95": 0.0}
     s = sorted(xs)
@@ -239,7 +240,7 @@ def format_table(res: MatchResult) -> str:
     ]
     for label, title in ((la, ta), (lb, tb)):
         q = s["decision_ms"][label]
-        nt = _quantiles(res.nontrivial.get(label, []))
+        nt = quantiles(res.nontrivial.get(label, []))
         lines.append(f"Время решения ({title}): медиана {q['median']:.1f} мс, 95-й процентиль "
                      f"{q['p95']:.1f} мс; при выборе из нескольких ходов: медиана "
                      f"{nt['median']:.1f} мс, 95-й процентиль {nt['p95']:.1f} мс")

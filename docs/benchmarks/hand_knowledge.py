@@ -79,7 +79,9 @@ def _hidden(deal, seat: int) -> list:
 
 
 def _pair(i: int, informed: bool, seed: int = 2024) -> list[int]:
-    """Deal `i` played twice (Мастер in seat 0, then 1) against the Любитель: Мастер's margins."""
+    """Deal `i` played twice (Мастер in seat 0, then 1) against the Любитель: Мастер's margins.
+    The shuffle and Мастер's seed are derived as in `match._play_pair`, so the deals are those of
+    `python -m bezique match search heuristic --seed 2024`."""
     Template.deal, Draws.split = _informed_deal, classmethod(_informed_split)
     s = deal_seed(seed, i)
     margins = []
