@@ -41,12 +41,11 @@ book: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m bezique bench
 
-# Builds the book (static pages in book/_build/html) and opens JupyterLab on the first chapter.
+# Builds the book (static pages in book/_build/html) and serves it live on this machine
+# (book/live/serve.py: a Jupyter server on 127.0.0.1, token kept, a free port if PORT is taken,
+# root or not); prints the one URL that opens the book's first page. Stop it with Ctrl+C.
 tutorial: book
-	@echo "Курс: http://$(HOST):$(PORT)/lab/tree/chapters/01_introduction.md"
-	@echo "Статичная версия книги: book/_build/html/index.html"
-	$(VENV)/bin/jupyter lab --no-browser --ip=$(HOST) --port=$(PORT) --ServerApp.token='' \
-	  --notebook-dir=book --LabApp.default_url=/lab/tree/chapters/01_introduction.md
+	@JUPYTER_PLATFORM_DIRS=1 $(PY) book/live/serve.py --port $(PORT)
 
 # The practice table as an app (Voilà) on this machine only; stop it with Ctrl+C.
 PRACTICE_PORT ?= 8866

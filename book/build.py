@@ -14,7 +14,9 @@ What it does, in order:
    to _build/html/vendor/ through `html_extra_path`): require.js and a 10-line require config,
    @jupyter-widgets/html-manager's embed-amd.js with its icon fonts, ipycanvas's AMD build from
    the *installed* Python package (so the JS matches the Python side exactly) and MathJax 3.
-   The built book therefore makes no request outside itself;
+   The built book therefore makes no request outside itself; and the live-book loader
+   (book/live/*.js, bundled by esbuild with @jupyterlab/services into vendor/live/), which
+   brings the demos to life when book/live/serve.py serves the pages (`make tutorial`);
 3. writes a temporary table of contents from the canonical book/_toc.yml, leaving out the
    chapters whose files do not exist yet, and builds with Jupyter Book 1 (notebooks executed).
 
@@ -198,6 +200,31 @@ def ipycanvas_amd() -> Path:
     fail("не найден ipycanvas (share/jupyter/nbextensions/ipycanvas/index.js): make install")
 
 
+LIVE_SRC = BOOK / "live"
+LIVE_BUNDLE = VENDOR / "live" / "bezique-live.js"
+
+
+def bundle_live_loader() -> None:
+    """book/live/loader.js and its modules -> vendor/live/bezique-live.js (esbuild, one
+    self-contained script; rebuilt only when a source is newer than the bundle)."""
+    sources = [p for p in LIVE_SRC.iterdir() if p.suffix in {".js", ".css"}]
+    newest = max(p.stat().st_mtime for p in sources)
+    if LIVE_BUNDLE.exists() and LIVE_BUNDLE.stat().st_mtime >= newest:
+        return
+    esbuild = NODE_MODULES / ".bin" / "esbuild"
+    if not esbuild.exists():
+        fail(f"нет {esbuild}: npm ci в book/")
+    LIVE_BUNDLE.parent.mkdir(parents=True, exist_ok=True)
+    result = subprocess.run(
+        [str(esbuild), str(LIVE_SRC / "loader.js"), "--bundle", "--minify", "--format=iife",
+         "--target=es2020", "--platform=browser", "--loader:.css=text", "--legal-comments=eof",
+         "--log-level=warning", f"--outfile={LIVE_BUNDLE}"],
+        cwd=BOOK,
+    )
+    if result.returncode != 0:
+        fail("esbuild не собрал book/live/loader.js")
+
+
 def vendor() -> None:
     manager = NODE_MODULES / "@jupyter-widgets/html-manager/dist"
     _copy(NODE_MODULES / "requirejs/require.js", VENDOR / "require.js")
@@ -223,8 +250,9 @@ def vendor() -> None:
         path = VENDOR / name
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
+    bundle_live_loader()
     versions = {}
-    for name in ("@jupyter-widgets/html-manager", "requirejs", "mathjax"):
+    for name in ("@jupyter-widgets/html-manager", "requirejs", "mathjax", "@jupyterlab/services"):
         meta = json.loads((NODE_MODULES / name / "package.json").read_text(encoding="utf-8"))
         versions[name] = meta["version"]
     import ipycanvas  # noqa: PLC0415 (only needed here)
@@ -406,6 +434,10 @@ def sphinx_build(toc: Path, *, fresh: bool, strict: bool, jobs: int, quiet: bool
         nocolor()  # keep build.log readable
     if jobs > 1:
         _allow_parallel_reading()
+    # The static book: the kernels that execute the notebooks inherit BEZIQUE_STATIC_PAGE=1, so
+    # every demo shows itself frozen (no dead controls) with a notice of what it does in the live
+    # book (bezique/widgets/static_page.py). Only for this build: removed again below.
+    os.environ["BEZIQUE_STATIC_PAGE"] = "1"
 
     if fresh:
         for path in (HTML, BUILD / ".doctrees", BUILD / ".jupyter_cache"):
@@ -436,6 +468,7 @@ def sphinx_build(toc: Path, *, fresh: bool, strict: bool, jobs: int, quiet: bool
             sys.stdout.flush()
             sys.stderr.flush()
             sys.stdout, sys.stderr = out, err
+            os.environ.pop("BEZIQUE_STATIC_PAGE", None)    # see above: only for this build
     if isinstance(result, Exception):
         print(f"[build.py] {type(result).__name__}: {result}", file=sys.stderr)
         return 1

@@ -1,0 +1,77 @@
+/* The thin bar at the top of a live page: what the live book is doing, in Russian. */
+
+import css from "./live.css";
+
+const plural = new Intl.PluralRules("ru");
+
+/** «1 пример», «3 примера», «5 примеров» (CLDR plural rules of the browser). */
+export function examples(n) {
+  const form = { one: "пример", few: "примера", many: "примеров", other: "примера" }[plural.select(n)];
+  return `${n} ${form}`;
+}
+
+export class StatusBar {
+  constructor() {
+    const style = document.createElement("style");
+    style.textContent = css;
+    document.head.appendChild(style);
+    this.el = document.createElement("div");
+    this.el.className = "bezique-live-bar";
+    this.el.setAttribute("role", "status");
+    this.el.setAttribute("aria-live", "polite");
+    this.text = document.createElement("span");
+    this.meter = document.createElement("progress");
+    this.meter.className = "bezique-live-meter";
+    this.meter.setAttribute("aria-label", "Сколько примеров уже ожило");
+    this.el.append(this.text, this.meter);
+    const article = document.querySelector("article.bd-article") || document.querySelector("main") ||
+      document.body;
+    article.insertBefore(this.el, article.firstChild);
+  }
+
+  _set(state, text) {
+    this.el.dataset.state = state;
+    this.text.textContent = text;
+    this.meter.hidden = state !== "starting";
+    const old = this.el.querySelector("button");
+    if (old) old.remove();
+  }
+
+  _button(label) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    button.addEventListener("click", () => window.location.reload());
+    this.el.appendChild(button);
+  }
+
+  starting(total) {
+    this._set("starting", "Оживляю примеры страницы: запускаю движок правил…");
+    this.meter.max = Math.max(1, total);
+    this.meter.value = 0;
+  }
+
+  progress(done, total) {
+    this.text.textContent = `Оживляю примеры страницы… (${done} из ${total})`;
+    this.meter.value = done;
+  }
+
+  live(widgets, seconds) {
+    const text = widgets
+      ? `Страница живая: ${examples(widgets)} отвечают — щёлкайте по картам и кнопкам.`
+      : "Страница живая.";
+    this._set("live", text);
+    this.el.title = `Примеры ожили за ${seconds.toFixed(1).replace(".", ",")} с`;
+  }
+
+  lost() {
+    if (this.el.dataset.state === "lost") return;
+    this._set("lost", "Связь с движком правил потеряна: примеры больше не отвечают.");
+    this._button("Оживить заново");
+  }
+
+  failed(reason) {
+    this._set("failed", `Не удалось оживить примеры (${reason}). Картинки ниже — без движка.`);
+    this._button("Попробовать ещё раз");
+  }
+}
