@@ -4,10 +4,10 @@ import css from "./live.css";
 
 const plural = new Intl.PluralRules("ru");
 
-/** «1 пример», «3 примера», «5 примеров» (CLDR plural rules of the browser). */
-export function examples(n) {
+/** «1 пример отвечает», «3 примера отвечают», «5 примеров отвечают» (CLDR plural rules). */
+export function examplesAnswer(n) {
   const form = { one: "пример", few: "примера", many: "примеров", other: "примера" }[plural.select(n)];
-  return `${n} ${form}`;
+  return `${n} ${form} ${plural.select(n) === "one" ? "отвечает" : "отвечают"}`;
 }
 
 export class StatusBar {
@@ -58,7 +58,7 @@ export class StatusBar {
 
   live(widgets, seconds) {
     const text = widgets
-      ? `Страница живая: ${examples(widgets)} отвечают — щёлкайте по картам и кнопкам.`
+      ? `Страница живая: ${examplesAnswer(widgets)} — щёлкайте по картам и кнопкам.`
       : "Страница живая.";
     this._set("live", text);
     this.el.title = `Примеры ожили за ${seconds.toFixed(1).replace(".", ",")} с`;

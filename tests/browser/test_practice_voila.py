@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from bezique.widgets.canvas import _visible_point
 from bezique.widgets.practice_table import PracticeTable
+from mirror import click_card, expected_status, wait_for_text
 
 pytestmark = pytest.mark.browser
 
@@ -72,35 +72,6 @@ def voila_url():
             proc.wait(timeout=5)
 
 
-def expected_status(table: PracticeTable) -> str:
-    from bezique.widgets.practice_scene import status_text
-    s = table.session
-    g = s.game_totals()
-    return status_text(s.deal, s.human, [g[s.human], g[s.bot]], s.rules.target_score)
-
-
-def click_card(page, canvas, table: PracticeTable, card) -> None:
-    """Click `card` on the page's canvas where the mirror's layout draws it."""
-    lay = table.canvas.layout_result
-    index = next(i for i, b in enumerate(lay.boxes) if b.card is card)
-    x, y = _visible_point(lay, index)
-    box = canvas.bounding_box()
-    width, _ = lay.size
-    k = box["width"] / width
-    page.mouse.click(box["x"] + x * k, box["y"] + y * k)
-
-
-def wait_for_text(locator, text: str, timeout: float = 30.0) -> str:
-    deadline = time.monotonic() + timeout
-    seen = ""
-    while time.monotonic() < deadline:
-        seen = locator.inner_text()
-        if text in seen:
-            return seen
-        time.sleep(0.1)
-    raise AssertionError(f"на странице нет «{text}»; там: «{seen}»")
-
-
 def test_play_tricks_by_clicking_in_voila(voila_url, browser):
     mirror = PracticeTable(**TABLE_ARGS)
     s = mirror.session
@@ -123,7 +94,7 @@ def test_play_tricks_by_clicking_in_voila(voila_url, browser):
             before = s.deal.tricks_done
             if mirror.choices() and not refused:         # a card during our declaration turn
                 card = s.deal.concealed(s.human)[0]
-                click_card(page, canvas, mirror, card)
+                click_card(page, canvas, mirror.canvas, card)
                 mirror.click_card(card)
                 assert mirror.message_kind == "error"
                 wait_for_text(message, "Сначала закончите объявление")
@@ -135,7 +106,7 @@ def test_play_tricks_by_clicking_in_voila(voila_url, browser):
                 mirror.press(action)
             else:
                 card = s.legal_actions()[0].card
-                click_card(page, canvas, mirror, card)
+                click_card(page, canvas, mirror.canvas, card)
                 mirror.click_card(card)
             wait_for_text(status, expected_status(mirror))
             if s.deal.tricks_done > before:

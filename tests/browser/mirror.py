@@ -1,0 +1,46 @@
+"""A widget in a real page, mirrored by the same widget in this process.
+
+The page's widget runs in a kernel; the same widget built here with the same arguments (every
+demo and opponent is seeded) says where each card is drawn and what the page must show after a
+click. Used by the Voilà tests and the live-book tests.
+"""
+
+from __future__ import annotations
+
+import time
+
+from bezique.widgets.canvas import _visible_point
+
+
+def click_card(page, canvas, card_canvas, card) -> None:
+    """Click `card` on the page's `canvas` where the mirror's CardCanvas draws it."""
+    lay = card_canvas.layout_result
+    index = next(i for i, b in enumerate(lay.boxes) if b.card is card)
+    x, y = _visible_point(lay, index)
+    box = canvas.bounding_box()
+    width, _ = lay.size
+    k = box["width"] / width
+    page.mouse.click(box["x"] + x * k, box["y"] + y * k)
+
+
+def wait_for_text(locator, text: str, timeout: float = 30.0) -> str:
+    """Wait until the locator's text contains `text` (line breaks and runs of spaces count as
+    one space); return the text."""
+    deadline = time.monotonic() + timeout
+    want = " ".join(text.split())
+    seen = ""
+    while time.monotonic() < deadline:
+        seen = locator.inner_text()
+        if want in " ".join(seen.split()):
+            return seen
+        time.sleep(0.05)
+    raise AssertionError(f"на странице нет «{text}»; там: «{seen}»")
+
+
+def expected_status(table) -> str:
+    """The status line a PracticeTable shows now."""
+    from bezique.widgets.practice_scene import status_text  # noqa: PLC0415
+
+    s = table.session
+    g = s.game_totals()
+    return status_text(s.deal, s.human, [g[s.human], g[s.bot]], s.rules.target_score)
