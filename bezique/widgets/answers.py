@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from ..cards import MAX_COPIES, Card, cards_ru, parse_card_face, sort_cards
 from ..melds import MeldContext, enumerate_declarations, explain_illegal
@@ -21,6 +21,7 @@ from ..tricks import play_problem
 
 VERDICTS = ("right", "partial", "wrong", "invalid")
 PARTS = {"brisques": "бриски", "declared": "объявления", "last_trick": "последняя взятка"}
+WHO_TAKES = {"lead": "ходивший", "follow": "ответивший"}
 
 
 @dataclass
@@ -35,6 +36,18 @@ class Feedback:
     missed: list = field(default_factory=list)
     wrong: list = field(default_factory=list)
     points: int | None = None
+
+
+class Answer(NamedTuple):
+    """The answer key of a question in words: `key`, the right answer (one sentence a line),
+    and `why`, its explanation (the engine's reason, the question's own explanation)."""
+
+    key: list[str]
+    why: list[str]
+
+    @property
+    def lines(self) -> list[str]:
+        return [line for line in (*self.key, *self.why) if line]
 
 
 def as_position(position) -> Position:
@@ -130,6 +143,20 @@ class Judge:
             return self.solution.get("reason") or "Сейчас эту комбинацию объявить нельзя."
         return explain_illegal(meld, cards, set(self.held), state, ctx).message
 
+    def legal_declarations(self) -> list[tuple[str, tuple[Card, ...], int]]:
+        """The engine's legal declarations as (meld, cards, points)."""
+        return [(d["meld"], tuple(self.resolve(d["cards"])), d["points"])
+                for d in self.solution["declarations"]]
+
+    def declaration_groups(self) -> dict[tuple, tuple]:
+        """The legal declarations, one per (meld, faces): two copies of a card that serve
+        alike make separate engine entries, and naming one of them is enough. Clicked cards
+        are physical cards (which copy matters for the re-use rules)."""
+        groups: dict[tuple, tuple] = {}
+        for meld, cards, pts in self.legal_declarations():
+            groups.setdefault((meld, faces(cards)), (meld, cards, pts))
+        return groups
+
     def declarations(self, entries: Sequence[tuple[str, tuple[Card, ...]]], *,
                      nothing: bool = False, loose: Iterable = ()) -> Feedback:
         """Judge a list of (meld, cards) — or «объявить нечего». Entries in `loose` were typed
@@ -138,13 +165,8 @@ class Judge:
             return Feedback("invalid", "Добавьте в ответ хотя бы одно объявление или нажмите "
                                        "«Объявить нечего».")
         loose = set(loose)
-        legal = [(d["meld"], tuple(self.resolve(d["cards"])), d["points"])
-                 for d in self.solution["declarations"]]
-        # Two copies of a card that serve alike make separate engine entries: one of them is
-        # enough. Clicked cards are physical cards (which copy matters for the re-use rules).
-        groups: dict[tuple, tuple] = {}
-        for meld, cards, pts in legal:
-            groups.setdefault((meld, faces(cards)), (meld, cards, pts))
+        legal = self.legal_declarations()
+        groups = self.declaration_groups()
         exact = {(m, frozenset(c)): (m, c, p) for m, c, p in legal}
         correct, wrong, hit = [], [], set()
         for meld, cards in entries:
@@ -196,7 +218,7 @@ class Judge:
             return Feedback("invalid", "Выберите, кто берёт взятку: «Берёт ходивший» или "
                                        "«Берёт ответивший».")
         right = self.solution["winner"]
-        who = {"lead": "ходивший", "follow": "ответивший"}[right]
+        who = WHO_TAKES[right]
         ok = choice == right
         head = f"Верно! Взятку берёт {who}." if ok else f"Неверно: взятку берёт {who}."
         return Feedback("right" if ok else "wrong", head + "\n" + self.solution["reason"])
@@ -222,7 +244,7 @@ class Judge:
             verdict, head = "partial", "Отчасти верно."
         else:
             verdict, head = "wrong", "Неверно."
-        lines = [head, "Можно сыграть: " + cards_ru(legal) + ".", self.solution["reason"]]
+        lines = [head, *self.answer().lines]      # the legal cards and the engine's reason
         if missed and correct:
             lines.append("Пропущено: " + cards_ru(missed) + ".")
         for card, why in wrong:
@@ -255,9 +277,33 @@ class Judge:
             given = totals[p] if p < len(totals) else None
             mark = "верно" if right_totals[p] else (f"у вас {given}" if given is not None
                                                     else "не вписано")
-            lines.append(f"{names[p]}: бриски {points(sol['brisques'][p])}, объявления "
-                         f"{points(sol['declared'][p])}, последняя взятка "
-                         f"{points(sol['last_trick'][p])} — всего {points(sol['scores'][p])} ({mark}).")
+            lines.append(f"{self.tally(p)} ({mark}).")
         if part_errors:
             lines.append("Ошибки в частях: " + "; ".join(part_errors) + ".")
         return Feedback(verdict, "\n".join(lines))
+
+    def tally(self, p: int) -> str:
+        """Player `p`'s points of the deal in words, part by part."""
+        sol = self.solution
+        return (f"{self.names[p]}: бриски {points(sol['brisques'][p])}, объявления "
+                f"{points(sol['declared'][p])}, последняя взятка "
+                f"{points(sol['last_trick'][p])} — всего {points(sol['scores'][p])}")
+
+    # ------------------------------------------------------------------ the answer key
+
+    def answer(self) -> Answer:
+        """The engine's answer to the position in words (what the «Ответ» under a question
+        says): the right answer and the engine's reason."""
+        kind, sol = self.position.kind, self.solution
+        reason = [sol["reason"]] if sol.get("reason") else []
+        if kind == "declarations":
+            groups = list(self.declaration_groups().values())
+            if not groups:
+                return Answer(["Объявить сейчас нечего."], reason)
+            head = "Можно объявить: " if len(groups) == 1 else "Можно объявить (на выбор): "
+            return Answer([head + "; ".join(self.said(*g) for g in groups) + "."], [])
+        if kind == "trick_winner":
+            return Answer([f"Взятку берёт {WHO_TAKES[sol['winner']]}."], reason)
+        if kind == "legal_plays":
+            return Answer(["Можно сыграть: " + cards_ru(self.legal_cards()) + "."], reason)
+        return Answer([self.tally(p) + "." for p in range(len(sol["scores"]))], [])

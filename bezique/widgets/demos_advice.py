@@ -29,6 +29,7 @@ from ..ru import describe_declaration, plural
 from ..rules import RuleSet
 from ..tricks import beats
 from .canvas import CardCanvas
+from .static_page import OnPage
 
 _WIDE = {"description_width": "initial"}
 YOU, OPP = 1, 0
@@ -358,10 +359,13 @@ def _scene(cc: CardCanvas, case: AdviceCase, chosen=None) -> None:
                              "ваш ход" if not d.trick else "ваш ответ"))
 
 
-class AdviceExplorer(W.VBox):
+class AdviceExplorer(OnPage, W.VBox):
     """«Как бы сыграли вы?»: a position for each piece of advice. Choose your action (click a
     card or press a button); then see Любитель's choice with the coach's reason — and, on
     request, Мастер's hint."""
+
+    static_hint = ("Здесь можно выбрать совет и сыграть позицию самому, а потом увидеть выбор "
+                   "Любителя с объяснением тренера и подсказку Мастера.")
 
     def __init__(self, case: str = "lead_low"):
         self.case = W.Dropdown(options=[(c.title, c.key) for c in CASES], value=case,

@@ -24,6 +24,7 @@ from ..tricks import winning_index
 from .canvas import CardCanvas, Picture
 from .demos_common import SUIT_OPTIONS, _WIDE, _four_colour_box, _html
 from .layout import Layout, layout_hand
+from .static_page import OnPage
 
 
 # ====================================================================== rank order
@@ -69,9 +70,12 @@ def pack_picture(four_colour: bool = False, scale: float = 0.8, width: int = 760
 
 # ====================================================================== compare two cards
 
-class CompareCards(W.VBox):
+class CompareCards(OnPage, W.VBox):
     """«Сравните две карты»: the sixteen cards of a suit (both copies) in a mixed row; click
     two of them (or choose them in the lists) and the engine says which is higher."""
+
+    static_hint = ("Здесь можно выбрать масть и щёлкнуть по двум картам (или выбрать их в списках) "
+                   "— движок скажет, какая из них старше.")
 
     def __init__(self, suit: str = "H", picks=("К♥", "10♥"), seed: int = 7):
         self.seed = seed

@@ -20,7 +20,9 @@ from PIL import Image
 
 from ..actions import PASS
 from ..cards import SUIT_NAME_RU, SUIT_SYMBOL
+from .answers import Answer
 from .canvas import CardCanvas
+from .static_page import QUESTION_LABEL, OnPage
 
 SUIT_OPTIONS = [(f"{SUIT_SYMBOL[s]} {SUIT_NAME_RU[s]}", s) for s in "SHDC"]
 _WIDE = {"description_width": "initial"}
@@ -119,9 +121,13 @@ class PictureRow:
 
 # ====================================================================== quick questions
 
-class QuickQuestion(W.VBox):
+class QuickQuestion(OnPage, W.VBox):
     """«Проверьте себя» for a fact the engine can compute: choose an answer, «Проверить»
     compares it with `answer()` (a callable that asks the engine) and explains."""
+
+    static_hint = ("Здесь можно выбрать ответ и нажать «Проверить» — движок скажет, верно ли, "
+                   "и объяснит.")
+    static_label = QUESTION_LABEL
 
     def __init__(self, prompt: str, options, answer, explain: str = ""):
         self.right = answer()
@@ -133,6 +139,7 @@ class QuickQuestion(W.VBox):
         self.check.on_click(lambda _: self.submit())
         super().__init__([W.HTML(_html(f"<b>{html.escape(prompt)}</b>")), self.choice,
                           self.check, self.feedback])
+        self.add_class("bezique-question")
 
     def submit(self) -> bool | None:
         """Check the chosen answer; None when nothing is chosen yet."""
@@ -140,8 +147,17 @@ class QuickQuestion(W.VBox):
             self.feedback.value = _html("Сначала выберите ответ.")
             return None
         ok = self.choice.value == self.right
-        label = next(lab for lab, val in self.choice.options if val == self.right)
         head = ("<b style='color:#1e7b34'>Верно!</b>" if ok else
-                f"<b style='color:#a8201a'>Неверно.</b> Правильный ответ: {html.escape(label)}.")
+                f"<b style='color:#a8201a'>Неверно.</b> Правильный ответ: "
+                f"{html.escape(self.right_label)}.")
         self.feedback.value = _html(head + (" " + html.escape(self.explain) if self.explain else ""))
         return ok
+
+    @property
+    def right_label(self) -> str:
+        """The option that is the engine's answer, as the learner reads it."""
+        return next(lab for lab, val in self.choice.options if val == self.right)
+
+    def answer(self) -> Answer:
+        """The answer key: the option the engine computed, and the question's explanation."""
+        return Answer([f"Правильный ответ: {self.right_label}."], [self.explain])

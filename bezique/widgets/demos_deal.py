@@ -23,6 +23,7 @@ from ..rules import RuleSet
 from .canvas import CardCanvas, Picture
 from .demos_common import _WIDE, _draw, _four_colour_box, _html
 from .layout import layout_stock
+from .static_page import OnPage
 
 
 # ====================================================================== cutting for the deal
@@ -32,8 +33,11 @@ CUT_RULES = [("Сдаёт тот, у кого старшая карта (осн�
 PLAYERS = ("Анна", "Борис")
 
 
-class CutForDeal(W.VBox):
+class CutForDeal(OnPage, W.VBox):
     """Both players cut; the engine's `cut_for_deal` says who deals first (C-01)."""
+
+    static_hint = ("Здесь можно снять колоду ещё раз и выбрать правило жребия — движок скажет, кто "
+                   "сдаёт первым.")
 
     def __init__(self, seed: int = 3, rule: str = "high"):
         self.seed, self.count = seed, 0
@@ -80,9 +84,12 @@ PATTERN_OPTIONS = [("по 3, 2, 3 карты (основное правило)",
 SEAT_NAMES = ("Сдатчик", "Противник сдатчика")
 
 
-class DealStepper(W.VBox):
+class DealStepper(OnPage, W.VBox):
     """A real seeded deal (`deal_cards`), packet by packet: both hands, the pack, then the
     turn-up and the stock of 47. The dealer is seat 0, the non-dealer seat 1."""
+
+    static_hint = ("Здесь можно сдавать карты по шагам, выбрать, по сколько карт сдавать, и номер "
+                   "сдачи — движок разложит обе руки, талон и открытый козырь.")
 
     def __init__(self, seed: int = 1, pattern: str = "3-2-3", club_bonuses: bool = False):
         self.step = 0

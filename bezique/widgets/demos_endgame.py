@@ -38,6 +38,7 @@ from .canvas import CardCanvas, Picture
 from .demos_common import _WIDE, _draw, _esc, _four_colour_box, _html
 from .layout import (CAPTION_PX, Layout, _caption_block, layout_hand, layout_scene,
                      layout_trick)
+from .static_page import OnPage
 
 NAMES = ("Вы", "Соперник")
 HEAD_RULES = [("Нужно перебить, если можете (основное правило, 001 и 000-C)", True),
@@ -68,12 +69,15 @@ def replay(deal: Deal, rules: RuleSet) -> Deal:
 
 # ====================================================================== «Можно ли так ответить?»
 
-class EndgameClicker(W.VBox):
+class EndgameClicker(OnPage, W.VBox):
     """«Можно ли так ответить?»: the last eight tricks of a real deal against the computer.
 
     You are the seat that does not lead trick 25, so the opponent leads first. Illegal cards are
     grey: click one to hear why; click a legal card to play it, and the opponent answers (or
     leads the next trick)."""
+
+    static_hint = ("Здесь можно сыграть последние восемь взяток против компьютера: щелчок по серой "
+                   "карте объясняет, почему ею ходить нельзя.")
 
     def __init__(self, seed: int = 104, must_head: bool = True, opponent: str = "heuristic"):
         self.opponent_name = opponent

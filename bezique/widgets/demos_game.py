@@ -22,6 +22,7 @@ from ..rules import RuleSet
 from .canvas import img_html
 from .demos_common import _WIDE, _html, _table
 from .demos_tally import NAMES
+from .static_page import OnPage
 
 
 # ====================================================================== a whole game
@@ -166,9 +167,12 @@ def decide_game(before, deal_points, last_trick_winner: int, rules: RuleSet) -> 
     return game.decide(summary), game.totals
 
 
-class WhoWins(W.VBox):
+class WhoWins(OnPage, W.VBox):
     """«Кто выиграл партию?»: totals before the deal, the points of the deal, who took the
     last trick and the options of §8; the winner is the engine's `Game.decide`."""
+
+    static_hint = ("Здесь можно вписать счёт до сдачи и очки за сдачу и выбрать правила — движок "
+                   "назовёт победителя партии.")
 
     def __init__(self, example: int = 1):
         def num(desc):

@@ -23,6 +23,7 @@ from ..rules import RuleSet
 from .canvas import img_html
 from .demos_common import _WIDE, _html, _png, _table
 from .drawing import card_image, card_size
+from .static_page import OnPage
 
 
 # ====================================================================== many-pack bezique
@@ -64,9 +65,12 @@ def _infusorka_module():
     return infusorka
 
 
-class ManyPackOpening(W.VBox):
+class ManyPackOpening(OnPage, W.VBox):
     """The first declarations of a many-pack deal with infusorki, played by two bots
     (experimental reconstruction, RULES.md §10.5)."""
+
+    static_hint = ("Здесь можно выбрать номер сдачи — боты сыграют начало многоколодной сдачи, а "
+                   "движок покажет их первые объявления.")
 
     def __init__(self, seed: int = 2, count: int = 5):
         self.count = count

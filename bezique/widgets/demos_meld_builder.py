@@ -23,6 +23,7 @@ from ..ru import capitalize, meld_name, points
 from ..rules import RuleSet
 from .canvas import CardCanvas
 from .demos_common import SUIT_OPTIONS, _WIDE, _esc, _four_colour_box, _html
+from .static_page import OnPage
 
 
 def cards_of(text: str | Iterable[Card]) -> list[Card]:
@@ -115,10 +116,13 @@ def rules_for(key: str) -> RuleSet:
     return RuleSet.preset(key)
 
 
-class MeldBuilder(W.VBox):
+class MeldBuilder(OnPage, W.VBox):
     """«Соберите комбинацию»: click cards of a pool (multi-select); the engine names the meld and
     its points, or explains in Russian why the cards are not a meld. A trump selector and a
     choice of rules (the optional melds of some sources)."""
+
+    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по картам — движок назовёт комбинацию и "
+                   "её очки или объяснит, почему это не комбинация.")
 
     def __init__(self, trump: str = "H", rules: str = "canonical", pick: str = ""):
         self.pool = parse_cards(POOL)

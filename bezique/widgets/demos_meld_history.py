@@ -25,6 +25,7 @@ from ..rules import RuleSet
 from .canvas import CardCanvas
 from .demos_common import _WIDE, _draw, _esc, _four_colour_box, _html
 from .demos_meld_builder import meld_context, sample_turn_up, why_not_meld
+from .static_page import OnPage
 
 _PLURAL = Locale("ru").plural_form
 
@@ -107,10 +108,13 @@ def where(card: Card, hand, table) -> str:
     return f"{card.ru} во взятке"
 
 
-class DeclarationHistory(W.VBox):
+class DeclarationHistory(OnPage, W.VBox):
     """«История объявлений»: the learner's cards (on the table and in hand), the declarations
     already scored, and the cards played. Declare the selected cards, play them, remove an entry
     of the history; the engine lists what is legal now and why each tempting combination is not."""
+
+    static_hint = ("Здесь можно объявлять и разыгрывать отмеченные карты, отменять шаги — движок "
+                   "скажет, какие объявления разрешены теперь и почему.")
 
     def __init__(self, scenario: str = "queen", rules: str = "canonical"):
         self.scenario = W.Dropdown(options=SCENARIO_OPTIONS, value=scenario,

@@ -29,6 +29,7 @@ from ..tricks import winner_reason, winning_index
 from .canvas import CardCanvas, img_html
 from .demos_common import _WIDE, _declaration_buttons, _html, _table
 from .layout import layout_hand, layout_trick
+from .static_page import OnPage
 
 
 # ====================================================================== no-trump bezique
@@ -42,10 +43,13 @@ def trump_comparison(cards, names=("Ход", "Ответ")) -> list[tuple[str | 
     return [(t, winning_index(cards, t), winner_reason(cards, t)) for t in (None, *"SHDC")]
 
 
-class NoTrumpDemo(W.VBox):
+class NoTrumpDemo(OnPage, W.VBox):
     """A no-trump deal against the computer (Любитель). Click a card to play it; after a won
     trick the engine's legal declarations become buttons. The last trick is shown with its
     winner under every possible trump, so the change made by the first marriage is visible."""
+
+    static_hint = ("Здесь можно сыграть бескозырную сдачу против компьютера: ходить щелчком по "
+                   "карте и объявить марьяж, который назначит козырь.")
 
     def __init__(self, seed: int = 4, until_trump: bool = False):
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",

@@ -27,6 +27,7 @@ from ..rules import RuleSet
 from .canvas import CardCanvas
 from .demos_common import _WIDE, _html
 from .demos_tally import NAMES, NAMES_GEN
+from .static_page import OnPage
 
 
 def _signed(n: int, plus: bool = True) -> str:
@@ -100,10 +101,13 @@ def offending_action(deal: Deal, offence: str):
     return "penalize", offence
 
 
-class PenaltyDemo(W.VBox):
+class PenaltyDemo(OnPage, W.VBox):
     """«Сколько бы это стоило?»: choose an offence of §9 and try it in a real deal; the engine
     refuses it (prevent) or fines it (apply), then the bots finish the deal and the game score
     is counted."""
+
+    static_hint = ("Здесь можно выбрать нарушение и нажать «Нарушить» — движок откажет или "
+                   "оштрафует по правилам выбранного источника.")
 
     def __init__(self, offence: str = "revoke", source: str = "canonical", mode: str = "apply"):
         self.offence = W.Dropdown(options=OFFENCES, value=offence, description="Нарушение:",

@@ -26,6 +26,7 @@ from ..ru import points
 from ..rules import RuleSet
 from .canvas import CardCanvas
 from .demos_common import _WIDE, _declaration_buttons, _html
+from .static_page import OnPage
 
 
 # ====================================================================== the trump seven
@@ -89,9 +90,12 @@ def seven_position(rules: RuleSet, position: str = "plain") -> Deal:
     return deal
 
 
-class SevenDemo(W.VBox):
+class SevenDemo(OnPage, W.VBox):
     """A position after a won trick with a trump seven in hand: the engine's legal seven
     actions (for the chosen source) as buttons; pressing one applies it to the real deal."""
+
+    static_hint = ("Здесь можно выбрать правила источника и позицию и нажать кнопку с действием "
+                   "семёркой — движок выполнит его в настоящей сдаче.")
 
     def __init__(self, preset: str = "canonical", position: str = "plain"):
         self.preset = W.Dropdown(options=SEVEN_PRESETS, value=preset, description="Правила:",

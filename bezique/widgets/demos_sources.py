@@ -20,6 +20,7 @@ from ..ru import describe_declaration, plural, points
 from ..rules import RuleSet
 from .canvas import img_html
 from .layout import layout_hand, layout_trick
+from .static_page import OnPage
 
 _WIDE = {"description_width": "initial"}
 
@@ -161,8 +162,11 @@ def differences_html(preset: str) -> str:
     return head + _table(["Спор", "Основные правила", f"Источник {name}", "Вариант правил"], rows)
 
 
-class PresetDifferences(W.VBox):
+class PresetDifferences(OnPage, W.VBox):
     """«Правила источника»: pick a source; the engine lists what its preset changes."""
+
+    static_hint = ("Здесь можно выбрать любой источник — движок перечислит, чем его правила "
+                   "отличаются от основных правил курса.")
 
     def __init__(self, preset: str = "seed_001"):
         self.preset = W.Dropdown(options=SOURCES, value=preset, description="Источник:",
@@ -273,8 +277,11 @@ def compare_html(data: dict, a: str, b: str) -> str:
             + note)
 
 
-class PresetCompare(W.VBox):
+class PresetCompare(OnPage, W.VBox):
     """«Один вопрос — два источника»: one position solved by the engine under two presets."""
+
+    static_hint = ("Здесь можно выбрать позицию и два источника — движок решит её по правилам "
+                   "каждого.")
 
     def __init__(self, position: int = 0):
         opts = [(name, i) for i, (name, _, _) in enumerate(COMPARE_POSITIONS)]

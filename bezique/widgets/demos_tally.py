@@ -27,6 +27,7 @@ from ..rules import RuleSet
 from .canvas import img_html
 from .demos_common import _WIDE, _html, _png, _table
 from .layout import layout_hand, layout_table, layout_trick
+from .static_page import OnPage
 
 NAMES = ("Анна", "Борис")
 NAMES_GEN = ("Анны", "Бориса")
@@ -119,16 +120,19 @@ def tally_rules(key: str) -> RuleSet:
     return RuleSet()
 
 
-class DealTally(W.VBox):
+class DealTally(OnPage, W.VBox):
     """«Подсчёт сдачи»: a seeded deal played by two bots, each player's declarations and
     brisques on cards, and the engine's tally; the same play may be counted by 000-C."""
+
+    static_hint = ("Здесь можно выбрать другую сдачу и способ подсчёта — боты сыграют её, а движок "
+                   "посчитает очки каждого.")
 
     def __init__(self, seed: int = 2, count: str = "canonical", four_colour: bool = False):
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",
                                      style=_WIDE, layout=W.Layout(width="13em"))
         self.new = W.Button(description="Новая сдача", icon="refresh", button_style="primary")
         self.count = W.Dropdown(options=TALLY_RULES, value=count, description="Как считать:",
-                                style=_WIDE, layout=W.Layout(width="max-content"))
+                                style=_WIDE, layout=W.Layout(width="max-content", max_width="100%"))
         self.colours = W.Checkbox(value=four_colour, indent=False, style=_WIDE,
                                   description="Четыре цвета мастей (♣ зелёные, ♦ синие)",
                                   layout=W.Layout(width="auto"))

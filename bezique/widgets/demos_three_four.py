@@ -25,6 +25,7 @@ from .canvas import CardCanvas, img_html
 from .demos_common import SUIT_OPTIONS, _WIDE, _html, _table
 from .demos_many_pack import meld_row_html
 from .layout import layout_hand, layout_table, layout_trick
+from .static_page import OnPage
 
 
 # ====================================================================== three cards in a trick
@@ -37,8 +38,11 @@ THREE_EXAMPLES = [
 THREE_NAMES = ("Первый (ходит)", "Второй", "Третий")
 
 
-class ThreeHandedTrick(W.VBox):
+class ThreeHandedTrick(OnPage, W.VBox):
     """«Взятка втроём»: click three cards (the lead first); the engine says who takes it."""
+
+    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по трём картам — движок скажет, кто из "
+                   "трёх игроков возьмёт взятку.")
 
     def __init__(self, trump: str = "S", cards: str | None = "К♣ 10♣ 7♠"):
         self.plays: list[Card] = []
@@ -182,9 +186,12 @@ def melds_picture(groups, scale: float = 0.55, caption: str | None = None, title
     return img_html(lay.png(), lay.description, lay.size)
 
 
-class FourHandedDeal(W.VBox):
+class FourHandedDeal(OnPage, W.VBox):
     """A four-handed partnership deal (Юг–Север against Запад–Восток) played by four bots:
     what each player declared (from their own cards) and the side scores."""
+
+    static_hint = ("Здесь можно выбрать номер сдачи — четыре бота сыграют её, а движок посчитает "
+                   "очки обеих пар.")
 
     def __init__(self, seed: int = 3):
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",

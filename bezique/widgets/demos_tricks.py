@@ -19,6 +19,7 @@ from ..tricks import winner_reason, winning_index
 from .canvas import CardCanvas, Picture
 from .demos_common import SUIT_OPTIONS, _WIDE, _draw, _four_colour_box, _html
 from .layout import layout_trick, order_cards
+from .static_page import OnPage
 
 
 # ====================================================================== who takes the trick
@@ -32,9 +33,12 @@ TRICK_EXAMPLES = [
 ]
 
 
-class TrickWinner(W.VBox):
+class TrickWinner(OnPage, W.VBox):
     """«Кто возьмёт взятку?»: choose the trump, click the card led and the reply; the engine
     says who wins and why (`winner_reason`)."""
+
+    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по двум картам — движок скажет, кто "
+                   "возьмёт взятку, и объяснит почему.")
 
     def __init__(self, trump: str = "H", lead: str = "Т♣", reply: str = "7♥"):
         self.lead: Card | None = None

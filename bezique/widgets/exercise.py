@@ -24,8 +24,9 @@ from ..errors import CardParseError
 from ..melds import ALL_MELDS, shape_problem
 from ..positions import Position
 from ..ru import capitalize, describe_declaration, meld_name, plural
-from .answers import PARTS, VERDICTS, Feedback, Judge, decl_text
+from .answers import PARTS, VERDICTS, Answer, Feedback, Judge, decl_text
 from .canvas import CardCanvas
+from .static_page import QUESTION_LABEL, OnPage
 
 __all__ = ["ExerciseWidget", "Feedback", "VERDICTS"]
 
@@ -48,11 +49,22 @@ DEFAULT_PROMPT = {
 BASE_MELDS = ("marriage", "royal_marriage", "sequence", "bezique", "double_bezique",
               "four_aces", "four_kings", "four_queens", "four_jacks", "trump_seven",
               "seven_exchange")
+# What the learner could do with each kind of question in the live book (static_page.freeze).
+STATIC_HINT = {
+    "declarations": "Здесь можно отметить карты щелчком, назвать комбинацию, добавить объявления "
+                    "в ответ и нажать «Проверить» — движок разберёт каждое.",
+    "trick_winner": "Здесь можно нажать «Берёт ходивший» или «Берёт ответивший» — движок скажет, "
+                    "верно ли, и объяснит почему.",
+    "legal_plays": "Здесь можно щёлкнуть по картам, которыми разрешено сыграть, и нажать "
+                   "«Проверить» — движок обведёт разрешённые карты и объяснит.",
+    "deal_score": "Здесь можно вписать очки каждого игрока и нажать «Проверить» — движок сверит "
+                  "их со своим подсчётом.",
+}
 VERDICT_COLOUR = {"right": ("#e6f4ea", "#1e7b34"), "partial": ("#fff6dc", "#8a6100"),
                   "wrong": ("#fdeaea", "#a8201a"), "invalid": ("#eef1f6", "#38465a")}
 
 
-class ExerciseWidget(ipywidgets.VBox):
+class ExerciseWidget(OnPage, ipywidgets.VBox):
     """One exercise: the position on cards, the question, an answer area and feedback.
 
     >>> w = ExerciseWidget(position_dict)
@@ -60,10 +72,13 @@ class ExerciseWidget(ipywidgets.VBox):
     'right'
     """
 
+    static_label = QUESTION_LABEL
+
     def __init__(self, position: dict | Position, *, four_colour: bool = False,
                  title: str | None = None):
         super().__init__()
         self.add_class("bezique-exercise")
+        self.add_class("bezique-question")
         self.judge = Judge(position)
         self.position = pos = self.judge.position
         self.kind = pos.kind
@@ -496,6 +511,17 @@ class ExerciseWidget(ipywidgets.VBox):
             self._say("")
             self._result_handlers(fb)
         return fb
+
+    def answer(self) -> Answer:
+        """The answer key: the engine's answer in words and the position's own explanation
+        (shown collapsed under the question, see static_page.OnPage)."""
+        key, why = self.judge.answer()
+        if self._explain_adds("\n".join(key + why)):
+            why = why + [self.position.explain]
+        return Answer(key, why)
+
+    def page_hint(self) -> str:
+        return STATIC_HINT[self.kind]
 
     def _explain_adds(self, message: str) -> bool:
         """Whether the position's own explanation says more than the engine's reason already

@@ -40,6 +40,7 @@ from .practice_panels import (CoachPanel, GamePanel, LogPanel, RecordPanel, Repl
 from .practice_scene import (BUDGET_CHOICES, OPPONENT_CHOICES, PRESET_CHOICES, declaration_buttons,
                              disabled_cards, instruction, rule_chapter, rules_label, scene_kwargs,
                              status_text, trump_text)
+from .static_page import OnPage
 
 HINT_SAMPLES = 48
 REVIEW_OPTIONS = {"samples": 8, "time_limit": 0.3}
@@ -65,7 +66,7 @@ def inner_quotes(text: str) -> str:
     return text.replace("«", "„").replace("»", "“")
 
 
-class PracticeTable(W.VBox):
+class PracticeTable(OnPage, W.VBox):
     """The practice table. Either pass a `PracticeSession`, or the options of a new one:
 
     >>> PracticeTable(opponent="heuristic", rules="canonical", seed=7, deal_number=42)
@@ -73,6 +74,9 @@ class PracticeTable(W.VBox):
     `budget` is Мастер's thinking time a move (seconds); `hint_options` / `review_options`
     set the coach's budget (`samples`, `time_limit`; with `time_limit=None` the coach's
     answers depend only on the position and the seed)."""
+
+    static_hint = ("Здесь можно сыграть целую партию против компьютера — с подсказками тренера, "
+                   "отменой хода, разбором и повтором сдачи.")
 
     def __init__(self, session: PracticeSession | None = None, *, opponent: str = "heuristic",
                  rules="canonical", seed: int | None = None, deal_number: int | None = None,

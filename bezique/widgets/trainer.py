@@ -26,6 +26,7 @@ from ..errors import FormatError
 from ..generator import GENERATORS, content_key, generate
 from ..positions import load_file
 from .exercise import ExerciseWidget, Feedback
+from .static_page import OnPage, answer_html
 
 PROGRESS_FORMAT = "bezique-progress/1"
 
@@ -142,11 +143,21 @@ class Progress:
         return None
 
 
-class Trainer(ipywidgets.VBox):
+class Trainer(OnPage, ipywidgets.VBox):
     """A choice of level, «Ещё одно», the current exercise and a short progress table.
 
     >>> Trainer(levels=["m1_single", "m2_several"])
     """
+
+    static_hint = ("Здесь можно выбрать уровень, ответить на позицию и нажать «Ещё одно» — движок "
+                   "проверит ответ и даст следующую позицию.")
+
+    def on_static_page(self) -> None:
+        """On a static page, the answer to the position shown, right under it (live, the
+        position changes with «Ещё одно», so a fixed answer would soon be wrong)."""
+        if self.exercise is not None:
+            self.exercise_box.children = [self.exercise,
+                                          ipywidgets.HTML(answer_html(self.exercise.answer()))]
 
     def __init__(self, levels: Iterable[str] | None = None,
                  progress_path: str | os.PathLike = "bezique_progress.json", *,
