@@ -158,12 +158,18 @@ def main(argv: list[str] | None = None) -> int:
     app = ServerApp()
     app.initialize(server_arguments(args.port, token), find_extensions=False)
     app.web_app.add_handlers(".*$", handlers(app.base_url, args.html.resolve()))
-    url = f"http://127.0.0.1:{app.port}{url_path_join(app.base_url, 'book', FIRST_PAGE)}?token={token}"
-    if args.url_file:
-        args.url_file.write_text(url + "\n", encoding="utf-8")
-    line = "─" * 72
-    print(f"\n{line}\nКурс «Безик» готов. Откройте в браузере:\n\n    {url}\n\n"
-          f"Примеры на страницах оживают сами. Остановить: Ctrl+C.\n{line}\n", flush=True)
+
+    def announce() -> None:
+        """Runs on the server's loop after its socket is bound: the port is the real one, and
+        the URL answers as soon as it is printed."""
+        url = f"http://127.0.0.1:{app.port}{url_path_join(app.base_url, 'book', FIRST_PAGE)}?token={token}"
+        if args.url_file:
+            args.url_file.write_text(url + "\n", encoding="utf-8")
+        line = "─" * 72
+        print(f"\n{line}\nКурс «Безик» готов. Откройте в браузере:\n\n    {url}\n\n"
+              f"Примеры на страницах оживают сами. Остановить: Ctrl+C.\n{line}\n", flush=True)
+
+    app.io_loop.add_callback(announce)        # after the bind Jupyter queued in initialize()
     app.start()
     return 0
 

@@ -136,7 +136,7 @@ def learner(browser, tutorial):
     context.close()
 
 
-def go_live(page, url: str, timeout: float = 90000) -> None:
+def go_live(page, url: str, timeout: float = 120000) -> None:
     page.goto(url)
     page.wait_for_function(f"{LIVE} || {FAILED}", timeout=timeout)
     bar = page.locator(".bezique-live-bar")
