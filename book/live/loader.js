@@ -162,6 +162,18 @@ async function goLive(info, status) {
   document.dispatchEvent(new CustomEvent("bezique-live", { detail: { seconds, widgets } }));
 }
 
+/** Why the page could not come alive, for the learner. */
+function reason(error) {
+  const status = error && error.response ? error.response.status : 0;
+  if (status === 403 || status === 401) {
+    return "сервер не узнал вас: откройте адрес с ключом, который напечатала команда make tutorial";
+  }
+  if (error instanceof TypeError || (error && error.name === "NetworkError") || status >= 500) {
+    return "сервер курса не отвечает: запустите make tutorial ещё раз";
+  }
+  return error && error.message ? error.message : String(error);
+}
+
 /** Shut the page's kernel down as the page goes away (keepalive: the request outlives it). */
 function shutDown(settings, id) {
   const xsrf = (document.cookie.match(/(?:^|;\s*)_xsrf=([^;]*)/) || [])[1];
@@ -181,7 +193,7 @@ async function main() {
     await goLive(info, status);
   } catch (error) {
     console.warn("bezique live book:", error);
-    status.failed(String(error && error.message ? error.message : error));
+    status.failed(reason(error));
   } finally {
     document.documentElement.classList.remove("bezique-live-starting");
   }
