@@ -54,5 +54,16 @@ practice: $(STAMP)
 	$(VENV)/bin/voila book/chapters/15_practice.ipynb --no-browser --port=$(PRACTICE_PORT) \
 	  --Voila.ip=$(HOST)
 
+# JupyterLab on the course, an extra for those who want to see the code (the book is
+# `make tutorial`): Russian interface, MyST rendered, code cells collapsed, no news pop-up,
+# nothing fetched from the internet; on 127.0.0.1 with a token, root or not, the next free
+# port if LAB_PORT is taken. book/jupyterlab/lab.py passes the settings kept in
+# book/jupyterlab/settings/ by path (nothing to copy into .venv) and prints the one URL that
+# opens the first chapter. Stop it with Ctrl+C.
+LAB_PORT ?= 8889
+.PHONY: lab
+lab: $(STAMP)
+	@$(PY) book/jupyterlab/lab.py --port $(LAB_PORT)
+
 clean:
 	rm -rf $(VENV) book/_build .pytest_cache .hypothesis
