@@ -38,6 +38,7 @@ from jupyter_server.utils import url_path_join
 from tornado import web
 
 BOOK = Path(__file__).resolve().parents[1]
+ROOT = BOOK.parent
 HTML = BOOK / "_build" / "html"
 FIRST_PAGE = "intro.html"
 KERNEL = "python3"
@@ -45,13 +46,18 @@ IDLE_KERNEL_SECONDS = 600
 
 
 def kernel_folder(page: str) -> str:
-    """Where a page's kernel runs, relative to book/ (the server's root): the folder of the
-    chapter's source, e.g. "chapters/04_tricks.html" -> "chapters"."""
-    parts = PurePosixPath(page.lstrip("/")).parts
-    if not parts or any(part in ("..", ".") for part in parts):
-        return ""
-    folder = PurePosixPath(*parts[:-1]).as_posix() if len(parts) > 1 else ""
-    return folder if (BOOK / folder).is_dir() else ""
+    """Where a page's kernel runs, relative to the repository (the server's root): the folder
+    of the chapter's source notebook, as when the notebook itself is run — e.g.
+    "chapters/04_tricks.html" -> "book/chapters". The exercise pages are built from copies
+    (book/build.py): their kernels run beside the originals in exercises/, so the trainer's
+    progress file is the same one JupyterLab and Voilà use."""
+    parts = PurePosixPath(page.lstrip("/")).parts[:-1]
+    if any(part in ("..", ".") for part in parts):
+        return "book"
+    folder = BOOK.joinpath(*parts)
+    if parts and parts[0] == "exercises":
+        folder = ROOT.joinpath(*parts)
+    return folder.relative_to(ROOT).as_posix() if folder.is_dir() else "book"
 
 
 LIVE_META = '<meta name="bezique-live" content="{}">'
@@ -125,7 +131,7 @@ def handlers(base_url: str, html_root: Path) -> list[tuple]:
 
 def server_arguments(port: int, token: str) -> list[str]:
     args = [
-        f"--ServerApp.root_dir={BOOK}",
+        f"--ServerApp.root_dir={ROOT}",
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
         "--ServerApp.port_retries=50",
