@@ -44,7 +44,8 @@ bench: $(STAMP)
 # Builds the book (static pages in book/_build/html) and serves it live on this machine
 # (book/live/serve.py: a Jupyter server on 127.0.0.1, token kept, a free port if PORT is taken,
 # root or not); prints the one URL that opens the book's first page. Stop it with Ctrl+C.
-tutorial: book
+tutorial: $(STAMP)
+	@$(PY) book/build.py -q
 	@JUPYTER_PLATFORM_DIRS=1 $(PY) book/live/serve.py --port $(PORT)
 
 # The practice table as an app (Voilà) on this machine only; stop it with Ctrl+C.

@@ -35,12 +35,11 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # book/: the course's servers
+from local_jupyter import HOST, ROOT, local_server_args, runtime_dir  # noqa: E402
+
 SETTINGS = Path(__file__).resolve().parent / "settings"
-HOST = "127.0.0.1"
 FIRST_CHAPTER = "book/chapters/01_introduction.md"
-# A socket path is at most 107 bytes: the runtime folder + "/kernel-<uuid>-ipc-5" (50).
-IPC_RUNTIME_DIR_MAX = 55
 # Not shown in the file browser: Jupyter's defaults and the generated folders a learner has
 # no use for.
 HIDDEN = ["__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*.so", "*.dylib", "*~",
@@ -49,15 +48,8 @@ HIDDEN = ["__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*.so", "*.dylib", "*~",
 
 def server_args(port: int, token: str) -> list[str]:
     """The `jupyter lab` command line (without the program) for the course."""
-    if not token:
-        raise ValueError("an empty token would let anyone on this machine run code")
-    args = [
+    args = local_server_args(port, token) + [
         "--no-browser",
-        f"--ServerApp.ip={HOST}",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=50",
-        f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={ROOT}",
         f"--LabApp.default_url=/lab/tree/{FIRST_CHAPTER}",
         f"--LabApp.app_settings_dir={SETTINGS}",
         # Nothing leaves the machine from the server side either.
@@ -70,20 +62,10 @@ def server_args(port: int, token: str) -> list[str]:
         "--JupytextConfiguration.preferred_jupytext_formats_read=md:myst",
         "--JupytextConfiguration.root_level_metadata_as_raw_cell=False",
         "--ContentsManager.hide_globs=" + json.dumps(HIDDEN),
-        # Errors and warnings only: the one line that matters is the URL printed below.
-        "--Application.log_level=WARN",
         # The classic-notebook shim is of no use to JupyterLab 4, and its inspection of the
         # server's options prints "ServerApp.token config is deprecated" (shown by Voilà).
         "--ServerApp.jpserver_extensions=notebook_shim=False",
-        # Tornado's own limit, set so that it does not warn about lowering the default.
-        "--ServerApp.tornado_settings={'ws_ping_timeout': 30000}",
     ]
-    if len(str(runtime_dir())) <= IPC_RUNTIME_DIR_MAX:
-        # Kernels on Unix sockets in Jupyter's runtime folder rather than on TCP ports: only
-        # this user can reach them, and ipykernel stops warning about plain-text TCP.
-        args.append("--KernelManager.transport=ipc")
-    if os.geteuid() == 0:
-        args.append("--ServerApp.allow_root=True")
     return args
 
 
@@ -108,12 +90,6 @@ def trust_course_notebooks() -> None:
                 notary.sign(notebook)
         except Exception:  # noqa: BLE001, S112 - e.g. a notebook being rewritten right now
             continue
-
-
-def runtime_dir() -> Path:
-    from jupyter_core.paths import jupyter_runtime_dir  # noqa: PLC0415
-
-    return Path(jupyter_runtime_dir())
 
 
 def _die_with_parent() -> None:

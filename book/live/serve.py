@@ -32,13 +32,14 @@ import secrets
 import sys
 from pathlib import Path, PurePosixPath
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # book/: the course's servers
+from local_jupyter import ROOT, local_server_args  # noqa: E402
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.serverapp import ServerApp
 from jupyter_server.utils import url_path_join
 from tornado import web
 
-BOOK = Path(__file__).resolve().parents[1]
-ROOT = BOOK.parent
+BOOK = ROOT / "book"
 HTML = BOOK / "_build" / "html"
 FIRST_PAGE = "intro.html"
 KERNEL = "python3"
@@ -130,21 +131,13 @@ def handlers(base_url: str, html_root: Path) -> list[tuple]:
 
 
 def server_arguments(port: int, token: str) -> list[str]:
-    args = [
-        f"--ServerApp.root_dir={ROOT}",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=50",
+    return local_server_args(port, token) + [
         "--ServerApp.open_browser=False",
-        f"--IdentityProvider.token={token}",
         f"--MappingKernelManager.cull_idle_timeout={IDLE_KERNEL_SECONDS}",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_connected=False",
         f"--MappingKernelManager.default_kernel_name={KERNEL}",
     ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        args.append("--ServerApp.allow_root=True")
-    return args
 
 
 def main(argv: list[str] | None = None) -> int:
