@@ -118,7 +118,7 @@ def run_bench(what: list[str], repeats: int = 5, quick: bool = False) -> dict:
               f"{r['ms_per_position']:.3f} мс на позицию".replace(",", " "))
     if "widgets" in what:
         try:
-            from .widgets.bench_draw import bench as bench_draw
+            from .widgets.render.bench import bench as bench_draw
         except ImportError:
             print("Картинки карт: пропущено (нет bezique.widgets или Pillow).")
         else:

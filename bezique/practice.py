@@ -16,10 +16,9 @@ from .deal import Deal, create_deal
 from .errors import BeziqueError, FormatError, IllegalAction
 from .game import Game
 from .narrate import deal_log, score_breakdown
+from .players.match import TITLES, make_player
 from .record import deal_to_record, parse_record, replay
 from .rules import RuleSet
-
-OPPONENTS = {"random": "Новичок", "heuristic": "Любитель", "search": "Мастер"}
 
 
 @dataclass
@@ -38,13 +37,12 @@ class PracticeSession:
     def __init__(self, opponent: str = "heuristic", rules: str | dict | RuleSet = "canonical",
                  human: int = 0, training: bool = True, seed: int | None = None,
                  opponent_options: dict | None = None):
-        from .players.match import make_player
         self.rules = RuleSet.from_spec(rules)
         if self.rules.players != 2:
             raise IllegalAction("Тренировочный стол рассчитан на двоих игроков.")
-        if opponent not in OPPONENTS:
+        if opponent not in TITLES:
             raise IllegalAction(f"Нет такого соперника «{opponent}»: есть "
-                                f"{', '.join(OPPONENTS.values())}.")
+                                f"{', '.join(TITLES.values())}.")
         self.opponent_name = opponent
         self.opponent = make_player(opponent, seed=seed, **(opponent_options or {}))
         self.human = human
@@ -61,14 +59,13 @@ class PracticeSession:
     @property
     def opponent_title(self) -> str:
         """«Новичок», «Любитель» or «Мастер»."""
-        return OPPONENTS[self.opponent_name]
+        return TITLES[self.opponent_name]
 
     def set_opponent(self, opponent: str, options: dict | None = None) -> None:
         """Another opponent (or the same with another thinking budget) from its next move on."""
-        from .players.match import make_player
-        if opponent not in OPPONENTS:
+        if opponent not in TITLES:
             raise IllegalAction(f"Нет такого соперника «{opponent}»: есть "
-                                f"{', '.join(OPPONENTS.values())}.")
+                                f"{', '.join(TITLES.values())}.")
         self.opponent_name = opponent
         self.opponent = make_player(opponent, seed=self.seed, **(options or {}))
 
@@ -92,7 +89,7 @@ class PracticeSession:
 
     def breakdown(self) -> dict[str, dict[str, int]]:
         return {"Вы": score_breakdown(self.deal, self.human),
-                OPPONENTS[self.opponent_name]: score_breakdown(self.deal, self.bot)}
+                TITLES[self.opponent_name]: score_breakdown(self.deal, self.bot)}
 
     # ------------------------------------------------------------------ playing
     def act(self, action) -> Outcome:

@@ -436,7 +436,7 @@ def sphinx_build(toc: Path, *, fresh: bool, strict: bool, jobs: int, quiet: bool
         _allow_parallel_reading()
     # The static book: the kernels that execute the notebooks inherit BEZIQUE_STATIC_PAGE=1, so
     # every demo shows itself frozen (no dead controls) with a notice of what it does in the live
-    # book (bezique/widgets/static_page.py). Only for this build: removed again below.
+    # book (bezique/widgets/page.py). Only for this build: removed again below.
     os.environ["BEZIQUE_STATIC_PAGE"] = "1"
 
     if fresh:

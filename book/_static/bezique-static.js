@@ -1,4 +1,4 @@
-/* Course «Безик»: frozen demos of the static book (bezique/widgets/static_page.py) take no
+/* Course «Безик»: frozen demos of the static book (bezique/widgets/page.py) take no
    keyboard focus (Jupyter Book adds every _static/*.js to every page itself).
 
    A frozen demo (class "bezique-static") has every control disabled, but two things in it stay

@@ -120,8 +120,8 @@ def measure(checkout: Path, clicks: int) -> dict:
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 
     sys.path.insert(0, str(checkout))
-    from bezique.widgets.canvas import _visible_point  # noqa: PLC0415
-    from bezique.widgets.demos_tricks import TrickWinner  # noqa: PLC0415
+    from bezique.widgets.render.canvas import _visible_point  # noqa: PLC0415
+    from bezique.widgets.demos.tricks import TrickWinner  # noqa: PLC0415
 
     result: dict = {}
     t0 = time.monotonic()

@@ -1,10 +1,12 @@
 """Every rule of RULES.md is taught in some chapter (issue: the rule → chapter table).
 
-The table lives in book/rulemap/<chapter>.txt: one rule id a line (R3.3.1, P4, C-16, §10.5),
-with optional text after the id. This test reads the rule ids from RULES.md and fails naming
-every rule that no chapter claims, and every claim that names a missing chapter or rule.
+The table lives in bezique/data/rulemap/<chapter>.txt (package data: the practice table names
+the chapter of a rule): one rule id a line (R3.3.1, P4, C-16, §10.5), with optional text after
+the id; the first line names the chapter. This test reads the rule ids from RULES.md and fails
+naming every rule that no chapter claims, and every claim that names a missing chapter or rule.
 """
 
+import json
 import re
 from pathlib import Path
 
@@ -12,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT.parent / "shared" / "rules" / "RULES.md"
-MAP = ROOT / "book" / "rulemap"
+MAP = ROOT / "bezique" / "data" / "rulemap"
 CHAPTERS = ROOT / "book" / "chapters"
 
 
@@ -50,3 +52,21 @@ def test_claims_name_real_rules_and_chapters():
     for rule, where in claims().items():
         assert rule in known, f"{rule} (в {sorted(where)}) нет в RULES.md"
         assert where <= chapters, f"{rule}: нет главы {sorted(where - chapters)}"
+
+
+def test_each_map_names_its_chapter_by_its_title():
+    """The first line of a map names the chapter as its heading does (the practice table shows
+    that title without reading the book)."""
+    maps = sorted(MAP.glob("*.txt"))
+    assert maps
+    for f in maps:
+        first = f.read_text(encoding="utf-8").splitlines()[0]
+        m = re.match(r"^# Chapter \S+ «(.+)»:", first)
+        assert m, f"{f.name}: первая строка не называет главу: {first!r}"
+        source = next(p for p in (CHAPTERS / f"{f.stem}.ipynb", CHAPTERS / f"{f.stem}.md") if p.exists())
+        text = source.read_text(encoding="utf-8")
+        if source.suffix == ".ipynb":
+            text = "\n".join("".join(c["source"]) for c in json.loads(text)["cells"]
+                             if c["cell_type"] == "markdown")
+        heading = next(line[2:].strip() for line in text.splitlines() if line.startswith("# "))
+        assert m.group(1) == heading, f"{f.name}: «{m.group(1)}», а глава называется «{heading}»"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from bezique.widgets.canvas import _visible_point
+from bezique.widgets.render.canvas import _visible_point
 
 
 def click_card(page, canvas, card_canvas, card) -> None:
@@ -39,7 +39,7 @@ def wait_for_text(locator, text: str, timeout: float = 30.0) -> str:
 
 def expected_status(table) -> str:
     """The status line a PracticeTable shows now."""
-    from bezique.widgets.practice_scene import status_text  # noqa: PLC0415
+    from bezique.widgets.practice.scene import status_text  # noqa: PLC0415
 
     s = table.session
     g = s.game_totals()

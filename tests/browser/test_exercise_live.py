@@ -78,8 +78,8 @@ def _card_points():
     """Where K♠ and Д♠ lie on the example's hand picture, from the same layout the kernel
     draws (canvas pixels), and the picture's size."""
     from bezique.cards import parse_cards
-    from bezique.widgets.canvas import _visible_point
-    from bezique.widgets.exercise import ExerciseWidget
+    from bezique.widgets.render.canvas import _visible_point
+    from bezique.widgets.exercises.exercise import ExerciseWidget
 
     w = ExerciseWidget({"id": "probe", "kind": "declarations", "trump": "S", "won_trick": True,
                         "hand": ["KS", "QS", "9H", "8D", "TC", "7H", "JC"],

@@ -193,7 +193,7 @@ def test_page_comes_alive_by_itself(learner, tutorial, name):
 
 
 def test_two_clicks_on_cards_get_the_engines_answer(learner, tutorial):
-    from bezique.widgets.demos_tricks import TrickWinner  # noqa: PLC0415
+    from bezique.widgets.demos.tricks import TrickWinner  # noqa: PLC0415
 
     page, log = learner
     go_live(page, tutorial.page("chapters/04_tricks.html"))
@@ -228,7 +228,7 @@ def test_check_yourself_gets_its_verdict(learner, tutorial):
 
 def test_exercise_trainer_checks_an_answer(learner, tutorial):
     from bezique.cards import parse_cards  # noqa: PLC0415
-    from bezique.widgets.exercise import ExerciseWidget  # noqa: PLC0415
+    from bezique.widgets.exercises.exercise import ExerciseWidget  # noqa: PLC0415
 
     page, log = learner
     go_live(page, tutorial.page("exercises/01_melds.html"))
@@ -255,7 +255,7 @@ def test_exercise_trainer_checks_an_answer(learner, tutorial):
 
 
 def test_practice_table_plays_in_its_page(learner, tutorial):
-    from bezique.widgets.practice_table import PracticeTable  # noqa: PLC0415
+    from bezique.widgets.practice.table import PracticeTable  # noqa: PLC0415
 
     page, log = learner
     go_live(page, tutorial.page("chapters/15_practice.html"))

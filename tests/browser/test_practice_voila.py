@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from bezique.widgets.practice_table import PracticeTable
+from bezique.widgets.practice.table import PracticeTable
 from mirror import click_card, expected_status, wait_for_text
 
 pytestmark = pytest.mark.browser

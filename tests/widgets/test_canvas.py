@@ -12,8 +12,9 @@ pytest.importorskip("ipycanvas")
 from PIL import Image
 
 from bezique.cards import Card, parse_cards
-from bezique.widgets import CardCanvas, card_png, hand_html, hand_png, hand_picture, scene_picture
-from bezique.widgets.layout import order_cards
+from bezique.widgets.render.canvas import (CardCanvas, card_png, hand_html, hand_png, hand_picture,
+                                           scene_picture)
+from bezique.widgets.render.layout import order_cards
 
 HAND = parse_cards("Д♠ В♦ Т♥ 10♥ К♣ 7♠ 9♦ 8♣")
 SHOWN = order_cards(HAND)                      # display order: ♠ ♥ ♣ ♦
@@ -191,7 +192,7 @@ def test_nbclient_saves_the_picture_in_the_notebook(tmp_path):
     nb = nbformat.v4.new_notebook()
     nb.cells.append(nbformat.v4.new_code_cell(
         "from bezique.cards import parse_cards\n"
-        "from bezique.widgets import CardCanvas\n"
+        "from bezique.widgets.render.canvas import CardCanvas\n"
         "cc = CardCanvas(select_mode='single')\n"
         "cc.show_hand(parse_cards('Д♠ В♦'))\n"
         "cc"))

@@ -11,7 +11,7 @@ pytest.importorskip("ipycanvas")
 from bezique.cards import parse_card, parse_cards
 from bezique.rules import RuleSet
 from bezique.tricks import legal_plays, play_problem
-from bezique.widgets.demos_endgame import (EndgameClicker, legal_picture, play_to_phase2,
+from bezique.widgets.demos.endgame import (EndgameClicker, legal_picture, play_to_phase2,
                                            stock_end_story)
 
 

@@ -12,12 +12,12 @@ from bezique.cards import Card, parse_card, parse_cards
 from bezique.melds import MeldState, explain_illegal, points_of
 from bezique.ru import meld_name, points
 from bezique.rules import RuleSet
-from bezique.widgets.demos_meld_builder import MeldBuilder, find_meld, meld_context, why_not_meld
-from bezique.widgets.demos_meld_history import SCENARIOS, DeclarationHistory
-from bezique.widgets.meld_pictures import (MELD_SAMPLES, carte_blanche_deal, carte_blanche_item,
-                                           gallery_items, history_view, meld_gallery,
-                                           pending_story, scenario_view, timing_story,
-                                           verdict_picture)
+from bezique.widgets.demos.melds import MeldBuilder, find_meld, meld_context, why_not_meld
+from bezique.widgets.demos.reuse import SCENARIOS, DeclarationHistory
+from bezique.widgets.demos.meld_pictures import (MELD_SAMPLES, carte_blanche_deal,
+                                                 carte_blanche_item, gallery_items, history_view,
+                                                 meld_gallery, pending_story, scenario_view,
+                                                 timing_story, verdict_picture)
 
 
 def text(html):

@@ -11,10 +11,10 @@ from bezique.cards import Card, parse_card
 from bezique.deal import Deal
 from bezique.rules import RuleSet
 from bezique.tricks import winner_reason
-from bezique.widgets.demos_cards import CompareCards, higher_of, pack_picture, rank_order_ru
-from bezique.widgets.demos_deal import CutForDeal, DealStepper
-from bezique.widgets.demos_seven import SevenDemo, seven_position
-from bezique.widgets.demos_tricks import TrickWinner
+from bezique.widgets.demos.cards import CompareCards, higher_of, pack_picture, rank_order_ru
+from bezique.widgets.demos.deal import CutForDeal, DealStepper
+from bezique.widgets.demos.seven import SevenDemo, seven_position
+from bezique.widgets.demos.tricks import TrickWinner
 
 
 def card(text):

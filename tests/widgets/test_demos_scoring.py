@@ -10,9 +10,9 @@ from bezique.deal import Deal
 from bezique.game import Game
 from bezique.narrate import score_breakdown
 from bezique.rules import RuleSet
-from bezique.widgets.demos_game import WhoWins, bot_game, decide_game, game_chart, game_table_html
-from bezique.widgets.demos_penalty import GAME_BEFORE, OFFENCES, PenaltyDemo
-from bezique.widgets.demos_tally import (DealTally, bot_deal, brisques_won, replay_under,
+from bezique.widgets.demos.game import WhoWins, bot_game, decide_game, game_chart, game_table_html
+from bezique.widgets.demos.penalty import GAME_BEFORE, OFFENCES, PenaltyDemo
+from bezique.widgets.demos.tally import (DealTally, bot_deal, brisques_won, replay_under,
                                          scoring_events, tally_rules)
 
 
@@ -177,7 +177,7 @@ def test_start_again_after_an_offence():
 
 def test_tally_exercise_is_solved_by_the_engine():
     from bezique.positions import load_position, solve
-    from bezique.widgets.demos_tally import tally_exercise
+    from bezique.widgets.demos.tally import tally_exercise
     ex = tally_exercise(3)
     assert solve(load_position(ex)) == bot_deal(3).result()
     assert "игрок 1" in ex["prompt"]

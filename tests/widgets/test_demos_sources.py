@@ -9,11 +9,11 @@ from bezique.actions import Play
 from bezique.melds import Declaration
 from bezique.positions import load_position, solve
 from bezique.rules import PRESETS, RuleSet
-from bezique.widgets.demos_advice import (CASES, YOU, AdviceCard, AdviceExplorer, coach_reason,
+from bezique.widgets.demos.advice import (CASES, YOU, AdviceCard, AdviceExplorer, coach_reason,
                                           computer_choice, memory_facts)
-from bezique.widgets.demos_sources import (COMPARE_POSITIONS, OPTION_TEXT, SOURCES,
-                                           PresetCompare, PresetDifferences, answer_text,
-                                           differences, position_for)
+from bezique.widgets.demos.sources import (COMPARE_POSITIONS, OPTION_TEXT, SOURCES, PresetCompare,
+                                           PresetDifferences, answer_text, differences,
+                                           position_for)
 
 
 # ---------------------------------------------------------------- chapter 12

@@ -10,11 +10,11 @@ from bezique.cards import Card, parse_cards
 from bezique.rules import RuleSet
 from bezique.tricks import winner_reason, winning_index
 from bezique.variants import infusorka
-from bezique.widgets.demos_many_pack import (ManyPackOpening, gaps_table_html,
+from bezique.widgets.demos.many_pack import (ManyPackOpening, gaps_table_html,
                                              infusorka_score_table, joker_image, meld_row_html,
                                              series_points)
-from bezique.widgets.demos_no_trump import NoTrumpDemo, YOU, OPP, trump_comparison
-from bezique.widgets.demos_three_four import FourHandedDeal, ThreeHandedTrick, table_sizes
+from bezique.widgets.demos.no_trump import NoTrumpDemo, YOU, OPP, trump_comparison
+from bezique.widgets.demos.tables import FourHandedDeal, ThreeHandedTrick, table_sizes
 
 
 # ---------------------------------------------------------------- no-trump bezique
@@ -180,7 +180,7 @@ def test_joker_picture():
 # ---------------------------------------------------------------- chapter pictures
 
 def test_declarable_lists_the_engines_declarations_once_per_face():
-    from bezique.widgets.demos_no_trump import Declarable
+    from bezique.widgets.demos.no_trump import Declarable
     d = Declarable("К♥ К♥ Д♥ Д♥ 7♥ 9♠ 8♣", trump=None)
     assert {(x.meld, x.points) for x in d.declarations()} == {("no_trump_marriage", 80),
                                                              ("no_trump_marriage", 40)}
@@ -195,7 +195,7 @@ def test_declarable_lists_the_engines_declarations_once_per_face():
 
 
 def test_legal_plays_three_handed_generalisation():
-    from bezique.widgets.demos_three_four import LegalPlays
+    from bezique.widgets.demos.tables import LegalPlays
     assert [c.ru for c in LegalPlays("К♣ 8♠", "9♣ 7♠", "S").legal()] == ["К♣"]        # S-109 a
     assert sorted(c.ru for c in LegalPlays("8♠ 9♠ Т♥", "9♣ 7♠", "S").legal()) == ["8♠", "9♠"]
     assert len(LegalPlays("7♠ Т♥", "9♣ 7♠", "S").legal()) == 2                       # S-109 c
@@ -203,7 +203,7 @@ def test_legal_plays_three_handed_generalisation():
 
 
 def test_no_trump_trick_picture():
-    from bezique.widgets.demos_no_trump import trick_picture_nt
+    from bezique.widgets.demos.no_trump import trick_picture_nt
     pic = trick_picture_nt("9♣", "Т♥")
     assert pic.alt.startswith("Козыря нет") and "ходивший" in pic.alt
     assert "Козырь — черви" in trick_picture_nt("9♣", "Т♥", trump="H").alt

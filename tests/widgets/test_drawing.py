@@ -6,10 +6,10 @@ pytest.importorskip("PIL")
 numpy = pytest.importorskip("numpy")
 
 from bezique.cards import Card, parse_cards
-from bezique.widgets import drawing
-from bezique.widgets.drawing import back_image, card_image, card_label, card_size, get_font
-from bezique.widgets.layout import (layout_hand, layout_scene, layout_stock, layout_table,
-                                    layout_trick, order_cards)
+from bezique.widgets.render import drawing
+from bezique.widgets.render.drawing import back_image, card_image, card_label, card_size, get_font
+from bezique.widgets.render.layout import (layout_hand, layout_scene, layout_stock, layout_table,
+                                           layout_trick, order_cards)
 
 HAND = parse_cards("Д♠ В♦ Т♥ 10♥ К♣ 7♠ 9♦ 8♣")
 
@@ -208,7 +208,7 @@ def test_captions_wrap_to_the_picture():
 
 
 def test_scene_renders_fast_once_warm():
-    from bezique.widgets.bench_draw import bench
+    from bezique.widgets.render.bench import bench
 
     result = bench(n=5)
     assert result["scene_render_median_ms"] < 150      # generous: shared CI machines

@@ -9,7 +9,7 @@ pytest.importorskip("ipycanvas")
 
 from bezique.cards import Card
 from bezique.positions import load_position
-from bezique.widgets.exercise import ExerciseWidget, Feedback
+from bezique.widgets.exercises.exercise import ExerciseWidget, Feedback
 
 # Trumps are spades: K♠ Д♠ is a royal marriage, Д♠ В♦ a bezique, К♥ Д♥ a marriage.
 SEVERAL = {"id": "t-several", "kind": "declarations", "trump": "S", "won_trick": True,
@@ -354,7 +354,7 @@ def test_methods_of_another_kind_are_refused():
 
 
 def test_the_judge_works_without_widgets():
-    from bezique.widgets.answers import Judge
+    from bezique.widgets.exercises.answers import Judge
 
     judge = Judge(SEVERAL)
     fb = judge.declarations([("royal_marriage", (card("KS"), card("QS")))])

@@ -15,8 +15,8 @@ from bezique.deal import Deal
 from bezique.record import deal_to_record
 from bezique.rules import RuleSet
 from bezique.ru import plural
-from bezique.widgets.practice_scene import declaration_buttons, disabled_cards
-from bezique.widgets.practice_table import PracticeTable, opponent_options
+from bezique.widgets.practice.scene import declaration_buttons, disabled_cards
+from bezique.widgets.practice.table import PracticeTable, opponent_options
 
 FAST_COACH = dict(hint_options={"samples": 4, "time_limit": None},
                   review_options={"samples": 2, "time_limit": None})

@@ -18,18 +18,18 @@ pytest.importorskip("ipycanvas")
 
 import ipywidgets
 
-import bezique.widgets as widgets_package
+import bezique.widgets.demos as demos_package
 from bezique.cards import cards_ru
 from bezique.positions import load_position, solve
 from bezique.ru import meld_name, points
-from bezique.widgets import static_page
-from bezique.widgets.answers import WHO_TAKES, Answer, Judge
-from bezique.widgets.canvas import CardCanvas
-from bezique.widgets.demos_common import QuickQuestion
-from bezique.widgets.exercise import ExerciseWidget, STATIC_HINT
-from bezique.widgets.static_page import (ANSWER_CLASS, LIVE_COMMAND, NOTICE_CLASS, OnPage,
-                                         STATIC_PAGE_ENV, widget_tree)
-from bezique.widgets.trainer import Trainer
+from bezique.widgets import page
+from bezique.widgets.exercises.answers import WHO_TAKES, Answer, Judge
+from bezique.widgets.render.canvas import CardCanvas
+from bezique.widgets.demos.common import QuickQuestion
+from bezique.widgets.exercises.exercise import ExerciseWidget, STATIC_HINT
+from bezique.widgets.page import (ANSWER_CLASS, LIVE_COMMAND, NOTICE_CLASS, OnPage,
+                                  STATIC_PAGE_ENV, widget_tree)
+from bezique.widgets.exercises.trainer import Trainer
 
 SEVERAL = {"id": "t-several", "kind": "declarations", "trump": "S", "won_trick": True,
            "hand": ["KS", "QS", "JD", "KH", "QH", "8C", "9C"],
@@ -59,7 +59,7 @@ def shown(monkeypatch):
     """Display a widget as a notebook cell does; returns the list of display bundles."""
     def show(widget) -> list[dict]:
         bundles: list[dict] = []
-        monkeypatch.setattr(static_page, "display", lambda obj, raw=False: bundles.append(obj))
+        monkeypatch.setattr(page, "display", lambda obj, raw=False: bundles.append(obj))
         widget._ipython_display_()
         return bundles
     return show
@@ -163,7 +163,7 @@ def test_quick_question_answer_is_the_option_the_engine_computes(shown, live):
 
 
 def test_answer_block_is_escaped_plain_text_the_key_first():
-    html = static_page.answer_html(Answer(["a < b"], ["", "«ёлочки»"]))
+    html = page.answer_html(Answer(["a < b"], ["", "«ёлочки»"]))
     assert "<p class='bezique-answer-key'>a &lt; b</p>" in html
     assert "<p class='bezique-answer-why'>«ёлочки»</p>" in html and "></p>" not in html
 
@@ -244,12 +244,12 @@ def test_static_freezing_is_done_once(shown, static):
 
 
 def demo_classes() -> list[type]:
-    """Every widget class of bezique/widgets/demos_*.py and the practice table."""
+    """Every widget class of bezique/widgets/demos/*.py and the practice table."""
     found = []
-    for info in pkgutil.iter_modules(widgets_package.__path__):
-        if not (info.name.startswith("demos_") or info.name == "practice_table"):
-            continue
-        module = importlib.import_module(f"bezique.widgets.{info.name}")
+    names = [f"bezique.widgets.demos.{info.name}"
+             for info in pkgutil.iter_modules(demos_package.__path__)]
+    for name in names + ["bezique.widgets.practice.table"]:
+        module = importlib.import_module(name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ == module.__name__ and issubclass(cls, ipywidgets.Box):
                 found.append(cls)
@@ -292,9 +292,9 @@ def test_static_trainer_is_frozen_inside_out(shown, static, tmp_path):
 def test_is_static_page_reads_the_variable(monkeypatch):
     for value, expected in (("1", True), ("yes", True), ("0", False), ("", False)):
         monkeypatch.setenv(STATIC_PAGE_ENV, value)
-        assert static_page.is_static_page() is expected
+        assert page.is_static_page() is expected
     monkeypatch.delenv(STATIC_PAGE_ENV)
-    assert not static_page.is_static_page()
+    assert not page.is_static_page()
 
 
 def test_the_engine_imports_no_jupyter():

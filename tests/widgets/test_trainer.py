@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("ipycanvas")
 
-from bezique.widgets.trainer import LEVEL_NAMES, MELD_LEVELS, Trainer, positions_root
+from bezique.widgets.exercises.trainer import LEVEL_NAMES, MELD_LEVELS, Trainer, positions_root
 
 TRICKS = [
     {"id": "tw-1", "kind": "trick_winner", "trump": "S", "lead": "TH", "follow": "TH"},

@@ -1,0 +1,239 @@
+"""Demos of chapter 06 «Комбинации», and the engine questions the meld demos share.
+
+* `cards_of`, `meld_context`, `find_meld`, `why_not_meld` — the engine's entry for some cards
+  as a meld, or its Russian reason why they are not one (`explain_illegal`);
+* `MeldBuilder` («Соберите комбинацию») — click cards of a pool; the engine names the meld and
+  its points, or says why the cards are not a meld.
+
+The static pictures and scripted deals of the meld chapters are in `meld_pictures.py`. Nothing
+here decides a rule; every answer is the engine's. Every picture is a `CardCanvas`, so the
+static book shows it too, and every control has a Russian label.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import ipywidgets as W
+
+from ...cards import SUIT_NAME_RU, Card, parse_cards, sort_cards
+from ...melds import (FOUR_OF, Declaration, MeldContext, MeldState, enumerate_declarations,
+                      explain_illegal)
+from ...ru import capitalize, meld_name, points
+from ...rules import RuleSet
+from ..page import OnPage
+from ..render.canvas import CardCanvas
+from .common import SUIT_OPTIONS, WIDE, esc, four_colour_box, html_block
+
+
+def cards_of(text: str | Iterable[Card]) -> list[Card]:
+    return parse_cards(text) if isinstance(text, str) else list(text)
+
+
+def sample_turn_up(trump: str) -> Card:
+    """A turn-up for the samples: a nine of trumps (no sample uses nines)."""
+    return Card("9", trump, 1)
+
+
+def meld_context(rules: RuleSet, trump: str) -> MeldContext:
+    """The engine's context right after a won trick, nothing yet declared this turn."""
+    return MeldContext(rules, trump, sample_turn_up(trump), False)
+
+
+def find_meld(meld: str, cards: str | Iterable[Card], rules: RuleSet | None = None,
+              trump: str = "H") -> Declaration | None:
+    """The engine's entry for exactly these cards as this meld (fresh history), or None."""
+    rules = rules or RuleSet()
+    cards = cards_of(cards)
+    for d in enumerate_declarations(cards, MeldState(), meld_context(rules, trump)):
+        if d.meld == meld and set(d.cards) == set(cards):
+            return d
+    return None
+
+
+# ====================================================================== what did the learner mean?
+
+def guess_meld(cards: Iterable[Card], trump: str | None) -> str | None:
+    """The meld a learner most likely means by these cards (only to choose which of the engine's
+    explanations to show; legality is never decided here)."""
+    cards = list(cards)
+    if not cards:
+        return None
+    ranks = {c.rank for c in cards}
+    n = len(cards)
+    if "7" in ranks:
+        return "trump_seven" if n == 1 else "two_trump_sevens"
+    if len(ranks) == 1 and n > 1:
+        rank = next(iter(ranks))
+        return FOUR_OF.get(rank, "other_four")
+    if ranks & {"A", "T"} or n == 5:
+        return "sequence"
+    if ranks <= {"Q", "J"} and ranks == {"Q", "J"}:
+        return "bezique" if n <= 2 else "double_bezique"
+    if ranks <= {"K", "Q"}:
+        if n == 4:
+            return "double_marriage"
+        if trump is not None and {c.suit for c in cards} == {trump}:
+            return "royal_marriage"
+        return "marriage"
+    if ranks & {"K", "Q", "J"}:
+        return "marriage"
+    return None
+
+
+def why_not_meld(cards: Iterable[Card], rules: RuleSet, trump: str) -> str:
+    """The engine's Russian reason why these cards (with no history) are not a meld."""
+    cards = tuple(sort_cards(cards))
+    meld = guess_meld(cards, trump)
+    if meld == "other_four":
+        kinds = ", ".join(meld_name(m) for m in FOUR_OF.values())
+        return f"Таких четвёрок нет: четвёрки бывают только такие — {kinds}."
+    if meld is None:
+        return "Из таких карт комбинация не складывается."
+    return explain_illegal(meld, cards, set(cards), MeldState(), meld_context(rules, trump)).message
+
+
+# ====================================================================== «Соберите комбинацию»
+
+MELD_RULES = [
+    ("Основные правила курса", "canonical"),
+    ("Источник 003: есть двойной марьяж", "seed_003"),
+    ("Источник 000-E: двойной марьяж, некозырная квинта, две козырные семёрки", "seed_000E"),
+    ("Источник 000-A: при козырях пики или бубны безик — Д♣ и В♥", "seed_000A"),
+    ("Многоколодный безик (000-D): четвёрка только из разных мастей", "distinct_suits"),
+]
+POOL = "Т♠ 10♠ К♠ К♠ Д♠ Д♠ В♠ Т♣ К♣ Д♣ В♣ Т♥ 10♥ К♥ Д♥ В♥ 7♥ 7♥ Т♦ К♦ В♦ В♦"
+OPTIONAL_NOTE = {
+    "double_marriage": "Двойной марьяж считают только некоторые источники (003 и 000-E).",
+    "plain_quint": "Некозырную квинту считает только старый текст 000-E.",
+    "two_trump_sevens": "Две козырные семёрки одним объявлением считает только 000-E.",
+}
+
+
+def rules_for(key: str) -> RuleSet:
+    if key == "distinct_suits":
+        return RuleSet().with_options(four_of_kind_distinct_suits=True)
+    return RuleSet.preset(key)
+
+
+class MeldBuilder(OnPage, W.VBox):
+    """«Соберите комбинацию»: click cards of a pool (multi-select); the engine names the meld and
+    its points, or explains in Russian why the cards are not a meld. A trump selector and a
+    choice of rules (the optional melds of some sources)."""
+
+    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по картам — движок назовёт комбинацию и "
+                   "её очки или объяснит, почему это не комбинация.")
+
+    def __init__(self, trump: str = "H", rules: str = "canonical", pick: str = ""):
+        self.pool = parse_cards(POOL)
+        self.trump = W.ToggleButtons(options=SUIT_OPTIONS, value=trump, description="Козырь:",
+                                     style={"button_width": "6.5em"})
+        self.rules_list = W.Dropdown(options=MELD_RULES, value=rules, description="Правила:",
+                                     style=WIDE, layout=W.Layout(width="max-content"))
+        # Two rows: black suits above, red suits below (eleven cards each, no overlap).
+        self.canvas = CardCanvas(select_mode="multi", name="Пики и трефы", scale=0.8)
+        self.canvas_red = CardCanvas(select_mode="multi", name="Черви и бубны", scale=0.8)
+        self.rows = ((self.canvas, "SC"), (self.canvas_red, "HD"))
+        self.clear = W.Button(description="Снять выбор", icon="times",
+                              tooltip="Снять выделение со всех карт")
+        self.result = W.HTML()
+        self.hint = W.HTML(layout=W.Layout(display="none"))
+        self.hint_box = W.Checkbox(value=False, description="Подсказка: что здесь можно собрать",
+                                   indent=False, layout=W.Layout(width="auto"))
+        self.hint_box.observe(lambda ch: setattr(self.hint.layout, "display",
+                                                 None if ch["new"] else "none"), names="value")
+        # The canvas redraws itself when the selection changes; only the verdict is new then.
+        for cc, _ in self.rows:
+            cc.observe(lambda _: self.update_text(), names="selected")
+        self.trump.observe(lambda _: self.render(), names="value")
+        self.rules_list.observe(lambda _: self.render(), names="value")
+        self.clear.on_click(lambda _: self.select([]))
+        super().__init__([self.trump, self.rules_list, self.canvas, self.canvas_red, self.result,
+                          W.HBox([self.clear, four_colour_box([self.canvas, self.canvas_red])],
+                                 layout=W.Layout(flex_flow="row wrap")), self.hint_box, self.hint])
+        self.render()
+        self.select(self._find(pick) if pick else [])
+
+    @property
+    def rules(self) -> RuleSet:
+        return rules_for(self.rules_list.value)
+
+    def _find(self, text: str) -> list[Card]:
+        """Pool cards for a typed list («К♠ Д♠»): the first free copy of each face."""
+        out: list[Card] = []
+        for face in (c.face for c in parse_cards(text)):
+            out.append(next(c for c in self.pool if c.face == face and c not in out))
+        return out
+
+    def select(self, cards: Iterable[Card]) -> None:
+        """Select exactly these cards (as clicks would)."""
+        cards = set(cards)
+        for cc, suits in self.rows:
+            cc.selected = {c for c in cards if c.suit in suits}
+        self.update_text()
+
+    def click(self, card: Card) -> None:
+        """Click a card of the pool: select or unselect it."""
+        next(cc for cc, suits in self.rows if card.suit in suits).click_card(card)
+
+    @property
+    def selected(self) -> set[Card]:
+        return self.canvas.selected | self.canvas_red.selected
+
+    def declarations(self) -> list[Declaration]:
+        """The engine's declarations made of exactly the selected cards (fresh history)."""
+        chosen = set(self.selected)
+        if not chosen:
+            return []
+        ctx = meld_context(self.rules, self.trump.value)
+        return [d for d in enumerate_declarations(chosen, MeldState(), ctx) if set(d.cards) == chosen]
+
+    def verdict(self) -> str:
+        chosen = sort_cards(self.selected)
+        if not chosen:
+            return ("Щёлкните по картам, из которых хотите собрать комбинацию, — например, по "
+                    "королю и даме одной масти. Щелчок по выбранной карте снимает выбор.")
+        shown = " ".join(c.ru for c in chosen)
+        found = self.declarations()
+        if found:
+            lines = []
+            for d in found:
+                lines.append(f"<b>{esc(capitalize(meld_name(d.meld)))} — {points(d.points)}.</b>")
+            note = OPTIONAL_NOTE.get(found[0].meld)
+            if note:
+                lines.append(esc(note))
+            return f"Выбрано: {shown}.<br>" + "<br>".join(dict.fromkeys(lines))
+        return (f"Выбрано: {shown}.<br><b>Это не комбинация.</b> "
+                + esc(why_not_meld(chosen, self.rules, self.trump.value)))
+
+    def hint_text(self) -> str:
+        """Every meld the pool holds under these rules (the engine's list, one line a meld)."""
+        ctx = meld_context(self.rules, self.trump.value)
+        by_meld: dict[str, list] = {}
+        for d in enumerate_declarations(self.pool, MeldState(), ctx):
+            faces = " ".join(c.ru for c in d.cards)
+            by_meld.setdefault((d.meld, d.points), [])
+            if faces not in by_meld[(d.meld, d.points)]:
+                by_meld[(d.meld, d.points)].append(faces)
+        lines = []
+        for (meld, pts), variants in by_meld.items():
+            more = f" и ещё {len(variants) - 2}" if len(variants) > 2 else ""
+            lines.append(f"{esc(capitalize(meld_name(meld)))} — {points(pts)}: "
+                         f"{'; '.join(variants[:2])}{more}")
+        return html_block("<br>".join(lines))
+
+    def render(self) -> None:
+        trump = self.trump.value
+        names = {"SC": "Пики и трефы", "HD": "Черви и бубны"}
+        for cc, suits in self.rows:
+            cards = [c for c in self.pool if c.suit in suits]
+            cc.show_hand(cards, order=None, lift=True, title=names[suits],
+                         highlighted={c for c in cards if c.suit == trump},
+                         caption=None if suits == "SC" else
+                         f"Козырь — {SUIT_NAME_RU[trump]} (козыри обведены). Щёлкайте по "
+                         "картам, чтобы выбрать их.")
+        self.hint.value = self.hint_text()
+        self.update_text()
+
+    def update_text(self) -> None:
+        self.result.value = html_block(self.verdict())

@@ -1,0 +1,262 @@
+"""Demos of chapter 09 «Подсчёт очков и конец партии»: the tally of one deal.
+
+* `bot_deal` — a whole deal played by two computer players; `replay_under` — the same play
+  counted by other rules (the engine replays it);
+* `DealTally` — such a deal (Любитель against Любитель), its end-of-deal tally per player
+  (`Deal.result`, `narrate.score_breakdown`), the same tricks recounted by 000-C's rules, and a
+  «Новая сдача» button;
+* `tally_exercise` — a «deal_score» exercise from a deal played by two bots.
+
+No rule is decided here: the widgets ask the engine and phrase its answers in Russian.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+from PIL import Image
+
+from ...cards import SUIT_NAME_RU, Card, cards_ru
+from ...deal import Deal
+from ...melds import SEVEN_EXCHANGE
+from ...narrate import describe_event, score_breakdown
+from ...players.match import make_player
+from ...ru import meld_name, plural, points
+from ...rules import RuleSet
+from ..page import OnPage
+from ..render.canvas import img_html
+from ..render.layout import layout_hand, layout_table, layout_trick
+from .common import WIDE, html_block, html_table, png_bytes
+
+NAMES = ("Анна", "Борис")
+NAMES_GEN = ("Анны", "Бориса")
+
+
+# ====================================================================== a deal played by bots
+
+def bot_deal(seed: int, rules: RuleSet | None = None, dealer: int = 0,
+             bots: str = "heuristic") -> Deal:
+    """A whole deal (numbered by `seed`) played by two computer players of one kind."""
+    rules = rules or RuleSet()
+    deal = Deal.new(rules, dealer, seed=seed)
+    players = [make_player(bots, seed=seed * 10 + s) for s in range(rules.players)]
+    while not deal.is_over:
+        seat = deal.to_act
+        deal.apply(players[seat].choose(deal.view(seat)), seat)
+    return deal
+
+
+def replay_under(deal: Deal, rules: RuleSet) -> Deal:
+    """The same cards and the same actions, counted by other rules (the engine replays it)."""
+    return deal.replayed(rules)
+
+
+def brisques_won(deal: Deal, seat: int) -> list[Card]:
+    """The aces and tens in the tricks `seat` won."""
+    return [c for trick in deal.won[seat] for c in trick if c.is_brisque]
+
+
+def last_trick(deal: Deal) -> tuple[tuple[int, ...], tuple[Card, ...], int] | None:
+    """(seats, cards, winner) of the last trick played."""
+    for event in reversed(deal.log):
+        if event[0] == "trick":
+            return event[3], event[2], event[1]
+    return None
+
+
+def scoring_events(deal: Deal, names=NAMES) -> list[str]:
+    """Every line of the deal's log that scored points during the play, in Russian."""
+    kinds = ("seven_turned", "ace_turned", "seven_played", "carte_blanche", "penalty")
+    lines = []
+    for e in deal.log:
+        if e[0] == "declare" and e[2].meld != SEVEN_EXCHANGE:
+            d = e[2]
+            lines.append(f"{names[e[1]]}: {meld_name(d.meld)} {cards_ru(d.cards)} — "
+                         f"+{points(d.points)}.")
+        elif e[0] == "declare" or e[0] in kinds:
+            line = describe_event(e, -1, names)
+            if line:
+                lines.append(line)
+    return lines
+
+
+def tally_exercise(seed: int, ident: str = "ch09-tally") -> dict:
+    """A «deal_score» position (formats.md) from a deal played by two bots: the cards each won,
+    what each declared, who took the last trick; the prompt tells the story in Russian."""
+    d = bot_deal(seed)
+    up = d.initial[1]
+    scored = [[{"meld": x.meld, "cards": [c.code for c in x.cards]} for x in d.melds[s].scored]
+              for s in range(2)]
+    pos = {"id": ident, "kind": "deal_score", "trump": up.suit, "scored": scored,
+           "tricks": [[c.code for t in d.won[s] for c in t] for s in range(2)],
+           "last_trick": d.last_trick_winner}
+    story = [f"Играли {NAMES[0]} (игрок 1) и {NAMES[1]} (игрок 2); сдавала {NAMES[0]}, козырь — "
+             f"{SUIT_NAME_RU[up.suit]} (открыта карта {up.ru})."]
+    if up.rank == "7":
+        pos["turned_up_seven"] = d.dealer
+        story.append("Открыта семёрка — сдатчику 10 очков.")
+    story.append(f"Последнюю взятку взял{'а' if d.last_trick_winner == 0 else ''} "
+                 f"{NAMES[d.last_trick_winner]}. Что каждый объявил и какие карты взял — ниже. "
+                 "Сколько очков за сдачу у каждого?")
+    pos["prompt"] = " ".join(story)
+    return pos
+
+
+TALLY_RULES = [
+    ("Бриски: 10 за каждый туз и десятку; последняя взятка — 10 (основное правило)", "canonical"),
+    ("Бриски по взяткам: 10 за взятку, где есть туз или десятка (000-C)", "per_trick"),
+    ("Весь счёт 000-C: 10 за каждую взятку, ещё 10 за взятку с тузом или десяткой; "
+     "последняя взятка — 250", "club"),
+]
+
+
+def tally_rules(key: str) -> RuleSet:
+    if key == "per_trick":
+        return RuleSet().with_options(brisque_count="per_trick")
+    if key == "club":
+        return RuleSet().with_options(trick_scoring="per_trick_000C", brisque_count="per_trick",
+                                      last_trick_points=250)
+    return RuleSet()
+
+
+class DealTally(OnPage, W.VBox):
+    """«Подсчёт сдачи»: a seeded deal played by two bots, each player's declarations and
+    brisques on cards, and the engine's tally; the same play may be counted by 000-C."""
+
+    static_hint = ("Здесь можно выбрать другую сдачу и способ подсчёта — боты сыграют её, а движок "
+                   "посчитает очки каждого.")
+
+    def __init__(self, seed: int = 2, count: str = "canonical", four_colour: bool = False):
+        self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",
+                                     style=WIDE, layout=W.Layout(width="13em"))
+        self.new = W.Button(description="Новая сдача", icon="refresh", button_style="primary")
+        self.count = W.Dropdown(options=TALLY_RULES, value=count, description="Как считать:",
+                                style=WIDE, layout=W.Layout(width="max-content", max_width="100%"))
+        self.colours = W.Checkbox(value=four_colour, indent=False, style=WIDE,
+                                  description="Четыре цвета мастей (♣ зелёные, ♦ синие)",
+                                  layout=W.Layout(width="auto"))
+        self.pictures = [W.HTML(), W.HTML()]
+        self._ready: dict[int, Deal] = {}
+        self.trick = W.HTML()
+        self.summary = W.HTML()
+        self.story = W.HTML()
+        self.new.on_click(lambda _: self.next_deal())
+        self.seed.observe(lambda _: self.play(), names="value")
+        self.count.observe(lambda _: self.render(), names="value")
+        self.colours.observe(lambda _: self.play(), names="value")
+        super().__init__([W.HBox([self.seed, self.new]), self.count, self.pictures[0],
+                          self.pictures[1], self.trick, self.summary, self.story, self.colours])
+        self.play()
+
+    def next_deal(self) -> None:
+        self.seed.value = self.seed.value % 99999 + 1          # the observer plays it
+
+    def play(self) -> None:
+        """Play the numbered deal with two bots (Анна deals, Борис leads). The next numbered
+        deal and its pictures are prepared right after this one is shown, so that «Новая
+        сдача» only has to put them on the page."""
+        seed, fc = self.seed.value, self.colours.value
+        ready = self._ready.pop((seed, fc), None) or self.prepare(seed, fc)
+        self.deal, pics = ready
+        self._counted: dict[str, Deal] = {"canonical": self.deal}
+        self.render(pictures=pics)
+        nxt = (seed % 99999 + 1, fc)
+        if nxt not in self._ready:
+            self._ready = {nxt: self.prepare(*nxt)}
+
+    def prepare(self, seed: int, four_colour: bool = False) -> tuple[Deal, list[str]]:
+        """A numbered deal played by the bots, and its three pictures (HTML)."""
+        d = bot_deal(seed)
+        return d, [self.player_picture(0, four_colour, d), self.player_picture(1, four_colour, d),
+                   self.trick_picture(four_colour, d)]
+
+    def counted(self) -> Deal:
+        """The deal as counted by the chosen rules (replayed by the engine)."""
+        key = self.count.value
+        if key not in self._counted:
+            self._counted[key] = replay_under(self.deal, tally_rules(key))
+        return self._counted[key]
+
+    def render(self, pictures: list[str] | bool = False) -> None:
+        d = self.deal
+        if pictures is True:
+            fc = self.colours.value
+            pictures = [self.player_picture(0, fc), self.player_picture(1, fc), self.trick_picture(fc)]
+        if pictures:
+            self.pictures[0].value, self.pictures[1].value, self.trick.value = pictures
+        self.summary.value = html_block(self.tally_html())
+        self.story.value = html_block("<b>Очки по ходу сдачи</b> (из записи движка):<br>"
+                                 + "<br>".join(html.escape(x) for x in scoring_events(d)))
+
+    def trick_picture(self, four_colour: bool = False, deal: Deal | None = None) -> str:
+        """The last trick of the deal, its winner outlined."""
+        d = deal or self.deal
+        seats, cards, winner = last_trick(d)
+        lay = layout_trick([(NAMES[s], c) for s, c in zip(seats, cards)],
+                           winner=seats.index(winner), four_colour=four_colour, scale=0.8,
+                           caption=f"Последняя, {d.tricks_done}-я взятка: её взял"
+                                   f"{'а' if winner == 0 else ''} {NAMES[winner]}")
+        return img_html(lay.png(), lay.description.replace("\n", " "), lay.size)
+
+    def player_picture(self, seat: int, four_colour: bool = False, deal: Deal | None = None) -> str:
+        """One player's scored combinations and the brisques in their tricks, as one <img>."""
+        d = deal or self.deal
+        scored = d.melds[seat].scored
+        pts = sum(x.points for x in scored)
+        won = brisques_won(d, seat)
+        parts = []
+        if scored:
+            parts.append(layout_table([list(x.cards) for x in scored], scale=0.6,
+                                      four_colour=four_colour, title=f"Объявлено: {NAMES[seat]}",
+                                      caption=f"{NAMES[seat]}: объявления за {points(pts)}"))
+        parts.append(layout_hand(won, scale=0.6, max_width=520, four_colour=four_colour,
+                                 title=f"Бриски во взятках {NAMES_GEN[seat]}",
+                                 caption=f"Бриски во взятках {NAMES_GEN[seat]}: "
+                                         f"{plural(len(won), 'карта')} "
+                                         f"({plural(len(d.won[seat]), 'взятка')} всего)"))
+        gap = 24
+        width = sum(p.size[0] for p in parts) + gap * (len(parts) - 1)
+        height = max(p.size[1] for p in parts)
+        img = Image.new("RGB", (width, height), (255, 255, 255))
+        x = 0
+        for p in parts:
+            img.paste(p.image, (x, height - p.size[1]), p.image.convert("RGBA"))
+            x += p.size[0] + gap
+        alt = " ".join(p.description.replace("\n", " ") for p in parts)
+        if not scored:
+            alt = f"{NAMES[seat]} ничего не объявлял{'а' if seat == 0 else ''}. " + alt
+        note = "" if scored else (f'<div>{NAMES[seat]}: ни одного объявления за сдачу</div>')
+        return note + img_html(png_bytes(img), alt, (width, height))
+
+    def breakdown(self) -> list[dict[str, int]]:
+        """The engine's tally of the deal as counted, per player."""
+        d = self.counted()
+        return [score_breakdown(d, seat) for seat in range(2)]
+
+    def tally_html(self) -> str:
+        d = self.counted()
+        b = self.breakdown()
+        r = d.result()
+        won = [len(brisques_won(d, s)) for s in range(2)]
+        tricks = [len(d.won[s]) for s in range(2)]
+        label = {"canonical": "бриски: 10 за каждый туз и десятку во взятках",
+                 "per_trick": "взятки с тузом или десяткой: по 10",
+                 "club": "взятки: 10 за каждую и ещё 10, если в ней туз или десятка"}[self.count.value]
+        rows = [["объявления (и козырные семёрки)", b[0]["объявления"], b[1]["объявления"]],
+                [label, b[0]["бриски"], b[1]["бриски"]],
+                ["последняя взятка", b[0]["последняя взятка"], b[1]["последняя взятка"]],
+                ["<b>итого за сдачу</b>", f"<b>{b[0]['всего']}</b>", f"<b>{b[1]['всего']}</b>"]]
+        text = [html_table(rows, ["", NAMES[0], NAMES[1]]),
+                f"{NAMES[0]} взяла {plural(tricks[0], 'взятка')}, тузов и десяток в них — "
+                f"{won[0]}; {NAMES[1]} взял {plural(tricks[1], 'взятка')}, тузов и десяток — "
+                f"{won[1]}."]
+        top = max(range(2), key=lambda s: r["scores"][s])
+        if r["scores"][0] != r["scores"][1]:
+            text.append(f"Сдачу выиграл{'а' if top == 0 else ''} {NAMES[top]}: "
+                        f"{points(r['scores'][top])} против {r['scores'][1 - top]}.")
+        if self.count.value == "canonical":
+            total = sum(r["brisques"])
+            text.append(f"Проверка: бриски обоих вместе — {points(total)}; в колоде 8 тузов и "
+                        "8 десяток, так что сумма всегда 160.")
+        return "<br>".join(text)

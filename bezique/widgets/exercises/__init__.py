@@ -1,0 +1,3 @@
+"""Exercises on cards: `answers` (the judge: a learner's answer against the engine's, with
+the engine's reasons), `exercise` (`ExerciseWidget`) and `trainer` (`Trainer`: levels,
+generated positions, progress)."""

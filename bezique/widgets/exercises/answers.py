@@ -1,0 +1,309 @@
+"""Judging a learner's answer to a position (formats.md) with the engine, in Russian.
+
+No Jupyter here: `Judge(position)` takes an answer in plain data and returns a `Feedback`
+(verdict right / partial / wrong / invalid and a Russian message). The right answer is
+`bezique.positions.solve`; why a wrong part is wrong is the engine's own reason
+(`melds.explain_illegal`, `tricks.play_problem`, the solver's `reason`). No rule is decided
+here. `ExerciseWidget` (exercise.py) is the face of it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, NamedTuple, Sequence
+
+from ...cards import MAX_COPIES, Card, cards_ru, parse_card_face, sort_cards
+from ...melds import MeldContext, enumerate_declarations, explain_illegal
+from ...positions import Position, declaration_state, load_position, solve
+from ...ru import describe_declaration, meld_name, points
+from ...tricks import play_problem
+
+VERDICTS = ("right", "partial", "wrong", "invalid")
+PARTS = {"brisques": "бриски", "declared": "объявления", "last_trick": "последняя взятка"}
+WHO_TAKES = {"lead": "ходивший", "follow": "ответивший"}
+
+
+@dataclass
+class Feedback:
+    """The result of «Проверить». `verdict` is one of right, partial, wrong, invalid (the
+    answer could not be judged: nothing given yet); `message` is Russian text, lines
+    separated by newlines; `correct`, `missed`, `wrong` list the parts of the answer."""
+
+    verdict: str
+    message: str
+    correct: list = field(default_factory=list)
+    missed: list = field(default_factory=list)
+    wrong: list = field(default_factory=list)
+    points: int | None = None
+
+
+class Answer(NamedTuple):
+    """The answer key of a question in words: `key`, the right answer (one sentence a line),
+    and `why`, its explanation (the engine's reason, the question's own explanation)."""
+
+    key: list[str]
+    why: list[str]
+
+    @property
+    def lines(self) -> list[str]:
+        return [line for line in (*self.key, *self.why) if line]
+
+
+def as_position(position) -> Position:
+    if isinstance(position, Position):
+        return position
+    if isinstance(position, dict):
+        data = dict(position)
+        data.setdefault("id", "exercise")
+        return load_position(data)
+    raise TypeError("ожидался объект позиции (dict) или bezique.positions.Position")
+
+
+_NAMED = re.compile(r"([А-ЯЁ][а-яё]+) \(игрок (\d)\)")
+
+
+def player_names(pos: Position) -> list[str]:
+    """How the question calls the players: «Анна (игрок 0) и Борис (игрок 1)» in the prompt
+    gives their names; a prompt that counts from «игрок 0» keeps that count; otherwise
+    «Игрок 1», «Игрок 2» (as the generator's explanations say)."""
+    n, prompt = pos.rules.players, pos.prompt or ""
+    named = {int(num): name for name, num in _NAMED.findall(prompt)}
+    if set(named) == set(range(n)):
+        return [named[p] for p in range(n)]
+    first = 0 if re.search(r"[Ии]грок 0", prompt) else 1
+    return [f"Игрок {p + first}" for p in range(n)]
+
+
+def decl_text(meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
+    return describe_declaration(meld, cards, pts) if pts is not None else \
+        f"{meld_name(meld)} {cards_ru(cards)}"
+
+
+def faces(cards: Iterable[Card]) -> tuple:
+    return tuple(sorted(c.face for c in cards))
+
+
+class Judge:
+    """The engine's answer to one position, and the verdict on a learner's answer."""
+
+    def __init__(self, position: dict | Position):
+        self.position = pos = as_position(position)
+        self.solution = solve(pos)
+        self.held: list[Card] = list(pos.hand) + list(pos.table)
+        self.names = player_names(pos)
+
+    def resolve(self, cards: Iterable[Card | str]) -> list[Card]:
+        """Cards given as Card objects or text tokens; a token without a copy number means a
+        card of that face that you hold (the first one not already named). Raises
+        CardParseError (Russian) on a bad token."""
+        out: list[Card] = []
+        for item in cards:
+            if isinstance(item, Card):
+                out.append(item)
+                continue
+            rank, suit, copy = parse_card_face(item)
+            if copy is not None:
+                out.append(Card(rank, suit, copy))
+                continue
+            mine = [c for c in self.held if c.face == (rank, suit) and c not in out]
+            out.append(mine[0] if mine else Card(rank, suit, 1))
+        return out
+
+    def said(self, meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
+        """A declaration in words; where two cards of a face lie one in your hand and one on
+        the table, each says where it is (which copy matters for the re-use rules)."""
+        pos, parts = self.position, []
+        for c in sort_cards(cards):
+            mine = pos.hand if c in pos.hand else pos.table
+            other = pos.table if mine is pos.hand else pos.hand
+            twin = any(h.face == c.face for h in other)      # the same face lies elsewhere
+            where = "" if not twin else (" с руки" if mine is pos.hand else " со стола")
+            parts.append(c.ru + where)
+        sep = ", " if any(" " in x for x in parts) else " "
+        text = f"{meld_name(meld)} {sep.join(parts)}"
+        return text if pts is None else f"{text} — {points(pts)}"
+
+    # ------------------------------------------------------------------ declarations
+
+    def meld_context(self) -> MeldContext:
+        """The context in which `positions.solve` enumerates (the same turn-up convention)."""
+        pos = self.position
+        turn_up = pos.turn_up
+        if turn_up is None and pos.trump is not None:
+            turn_up = Card("A", pos.trump, MAX_COPIES)
+        return MeldContext(pos.rules, pos.trump, turn_up, pos.seven_exchanged)
+
+    def why_not(self, meld: str, cards: tuple[Card, ...]) -> str:
+        """The engine's reason this declaration is not among the legal ones now."""
+        state = declaration_state(self.position)
+        ctx = self.meld_context()
+        possible = {d.key for d in enumerate_declarations(self.held, state, ctx)}
+        if (meld, frozenset(cards)) in possible:     # the cards allow it; the moment does not
+            return self.solution.get("reason") or "Сейчас эту комбинацию объявить нельзя."
+        return explain_illegal(meld, cards, set(self.held), state, ctx).message
+
+    def legal_declarations(self) -> list[tuple[str, tuple[Card, ...], int]]:
+        """The engine's legal declarations as (meld, cards, points)."""
+        return [(d["meld"], tuple(self.resolve(d["cards"])), d["points"])
+                for d in self.solution["declarations"]]
+
+    def declaration_groups(self) -> dict[tuple, tuple]:
+        """The legal declarations, one per (meld, faces): two copies of a card that serve
+        alike make separate engine entries, and naming one of them is enough. Clicked cards
+        are physical cards (which copy matters for the re-use rules)."""
+        groups: dict[tuple, tuple] = {}
+        for meld, cards, pts in self.legal_declarations():
+            groups.setdefault((meld, faces(cards)), (meld, cards, pts))
+        return groups
+
+    def declarations(self, entries: Sequence[tuple[str, tuple[Card, ...]]], *,
+                     nothing: bool = False, loose: Iterable = ()) -> Feedback:
+        """Judge a list of (meld, cards) — or «объявить нечего». Entries in `loose` were typed
+        without copy numbers: any copy you hold of those faces will do."""
+        if not entries and not nothing:
+            return Feedback("invalid", "Добавьте в ответ хотя бы одно объявление или нажмите "
+                                       "«Объявить нечего».")
+        loose = set(loose)
+        legal = self.legal_declarations()
+        groups = self.declaration_groups()
+        exact = {(m, frozenset(c)): (m, c, p) for m, c, p in legal}
+        correct, wrong, hit = [], [], set()
+        for meld, cards in entries:
+            match = exact.get((meld, frozenset(cards)))
+            if match is None and (meld, cards) in loose:
+                match = groups.get((meld, faces(cards)))
+            if match is not None and (match[0], faces(match[1])) not in hit:
+                hit.add((match[0], faces(match[1])))
+                correct.append(match)
+            elif match is None:
+                wrong.append((meld, cards, self.why_not(meld, cards)))
+        missed = [g for key, g in groups.items() if key not in hit]
+        lines: list[str] = []
+        if not groups:
+            verdict = "right" if nothing else "wrong"
+            lines.append("Верно! Объявить сейчас нечего." if nothing
+                         else "Неверно: сейчас объявить нечего.")
+            if self.solution.get("reason"):
+                lines.append(self.solution["reason"])
+        else:
+            if nothing:
+                verdict, head = "wrong", "Неверно: объявить можно."
+            elif not missed and not wrong:
+                verdict = "right"
+                head = "Верно!" + (" Это единственное возможное объявление." if len(groups) == 1
+                                   else " Вы нашли все возможные объявления.")
+            elif correct:
+                verdict, head = "partial", "Отчасти верно."
+            else:
+                verdict, head = "wrong", "Неверно."
+            lines.append(head)
+            if correct:
+                lines.append(("Можно объявить: " if verdict == "right" else "Верно: ")
+                             + "; ".join(self.said(*c) for c in correct) + ".")
+            if missed:
+                lines.append(("Пропущено: " if correct else "Можно было объявить: ")
+                             + "; ".join(self.said(*m) for m in missed) + ".")
+        for meld, cards, why in wrong:
+            lines.append(f"Нельзя: {self.said(meld, cards)}. {why}")
+        best = max((c[2] for c in correct), default=None)
+        return Feedback(verdict, "\n".join(lines), correct=correct, missed=missed,
+                        wrong=wrong, points=best)
+
+    # ------------------------------------------------------------------ tricks
+
+    def winner(self, choice: str | None) -> Feedback:
+        """Judge 'lead' or 'follow'."""
+        if choice is None:
+            return Feedback("invalid", "Выберите, кто берёт взятку: «Берёт ходивший» или "
+                                       "«Берёт ответивший».")
+        right = self.solution["winner"]
+        who = WHO_TAKES[right]
+        ok = choice == right
+        head = f"Верно! Взятку берёт {who}." if ok else f"Неверно: взятку берёт {who}."
+        return Feedback("right" if ok else "wrong", head + "\n" + self.solution["reason"])
+
+    def legal_cards(self) -> set[Card]:
+        return set(self.resolve(self.solution["legal"]))
+
+    def legal(self, chosen: Iterable[Card]) -> Feedback:
+        """Judge the set of cards said to be playable."""
+        chosen = sort_cards(chosen)
+        if not chosen:
+            return Feedback("invalid", "Отметьте щелчком все карты, которыми можно сыграть.")
+        pos = self.position
+        legal = self.legal_cards()
+        trick = [pos.lead] if pos.lead is not None else []
+        correct = [c for c in chosen if c in legal]
+        wrong = [(c, play_problem(c, self.held, trick, pos.trump, pos.phase, pos.rules))
+                 for c in chosen if c not in legal]
+        missed = sort_cards(legal - set(chosen))
+        if not missed and not wrong:
+            verdict, head = "right", "Верно!"
+        elif correct:
+            verdict, head = "partial", "Отчасти верно."
+        else:
+            verdict, head = "wrong", "Неверно."
+        lines = [head, *self.answer().lines]      # the legal cards and the engine's reason
+        if missed and correct:
+            lines.append("Пропущено: " + cards_ru(missed) + ".")
+        for card, why in wrong:
+            lines.append(why or f"{card.ru}: так играть нельзя.")
+        return Feedback(verdict, "\n".join(lines), correct=correct, missed=missed, wrong=wrong)
+
+    # ------------------------------------------------------------------ deal tally
+
+    def score(self, totals: Sequence[int | None], parts: dict | None = None) -> Feedback:
+        """Judge each player's total (None: not given) and, optionally, the parts
+        {"brisques" | "declared" | "last_trick": [value or None per player]}."""
+        if all(t is None for t in totals):
+            return Feedback("invalid", "Впишите, сколько очков набрал каждый игрок.")
+        sol, names = self.solution, self.names
+        n = len(sol["scores"])
+        right_totals = [p < len(totals) and totals[p] == sol["scores"][p] for p in range(n)]
+        part_errors = []
+        for part, values in (parts or {}).items():
+            for p, v in enumerate(values):
+                if v is not None and v != sol[part][p]:
+                    part_errors.append(f"{names[p]}, {PARTS[part]}: {points(sol[part][p])}, а не {v}")
+        if all(right_totals) and not part_errors:
+            verdict, head = "right", "Верно!"
+        elif any(right_totals):
+            verdict, head = "partial", "Отчасти верно."
+        else:
+            verdict, head = "wrong", "Неверно."
+        lines = [head]
+        for p in range(n):
+            given = totals[p] if p < len(totals) else None
+            mark = "верно" if right_totals[p] else (f"у вас {given}" if given is not None
+                                                    else "не вписано")
+            lines.append(f"{self.tally(p)} ({mark}).")
+        if part_errors:
+            lines.append("Ошибки в частях: " + "; ".join(part_errors) + ".")
+        return Feedback(verdict, "\n".join(lines))
+
+    def tally(self, p: int) -> str:
+        """Player `p`'s points of the deal in words, part by part."""
+        sol = self.solution
+        return (f"{self.names[p]}: бриски {points(sol['brisques'][p])}, объявления "
+                f"{points(sol['declared'][p])}, последняя взятка "
+                f"{points(sol['last_trick'][p])} — всего {points(sol['scores'][p])}")
+
+    # ------------------------------------------------------------------ the answer key
+
+    def answer(self) -> Answer:
+        """The engine's answer to the position in words (what the «Ответ» under a question
+        says): the right answer and the engine's reason."""
+        kind, sol = self.position.kind, self.solution
+        reason = [sol["reason"]] if sol.get("reason") else []
+        if kind == "declarations":
+            groups = list(self.declaration_groups().values())
+            if not groups:
+                return Answer(["Объявить сейчас нечего."], reason)
+            head = "Можно объявить: " if len(groups) == 1 else "Можно объявить (на выбор): "
+            return Answer([head + "; ".join(self.said(*g) for g in groups) + "."], [])
+        if kind == "trick_winner":
+            return Answer([f"Взятку берёт {WHO_TAKES[sol['winner']]}."], reason)
+        if kind == "legal_plays":
+            return Answer(["Можно сыграть: " + cards_ru(self.legal_cards()) + "."], reason)
+        return Answer([self.tally(p) + "." for p in range(len(sol["scores"]))], [])

@@ -1,0 +1,282 @@
+"""What the practice table shows, computed from a deal: the scene on cards, the learner's
+instructions, the labels of the declaration buttons and the names of the settings.
+
+No widget and no rule lives here: legality, winners and points come from the engine
+(`Deal.legal_actions`, the trick log, `Declaration.points`, `melds.points_of`).
+"""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+
+from ...actions import Announce, Pass, Play
+from ...cards import Card, cards_ru
+from ...deal import Deal
+from ...melds import SEVEN_EXCHANGE, TRUMP_SEVEN, Declaration, points_of
+from ...narrate import SUIT_NAME_NOM
+from ...ru import capitalize, meld_name, plural, points
+
+YOU, THEM = "Вы", "Соперник"
+
+# (label, preset): the two-handed presets, in the order of the course.
+PRESET_CHOICES = [
+    ("Основные правила курса", "canonical"),
+    ("Текст 000-A", "seed_000A"),
+    ("Клубный текст 000-C", "seed_000C"),
+    ("Старый текст 000-E", "seed_000E"),
+    ("Справочник 001", "seed_001"),
+    ("Журнальная статья 002", "seed_002"),
+    ("Короткие правила 003", "seed_003"),
+    ("Страница «Боевой дракон» (004)", "seed_004"),
+    ("Бескозырный безик", "no_trump"),
+]
+PRESET_NAME = {key: label for label, key in PRESET_CHOICES}
+
+OPPONENT_CHOICES = [
+    ("Новичок — ходит наугад", "random"),
+    ("Любитель — играет по советам старых книг", "heuristic"),
+    ("Мастер — просчитывает варианты", "search"),
+]
+
+# The thinking budget of Мастер (seconds a move; the hint gets at least half a second).
+BUDGET_CHOICES = [("¼ секунды", 0.25), ("½ секунды", 0.5), ("1 секунда", 1.0), ("2 секунды", 2.0)]
+
+
+def rules_label(rules) -> str:
+    """The learner's name for a rule set: a preset's name, or «свои правила»."""
+    spec = rules.to_spec()
+    if isinstance(spec, str):
+        return PRESET_NAME.get(spec, spec)
+    return "свои правила"
+
+
+# ------------------------------------------------------------------ the trick log
+
+def tricks_of(deal: Deal) -> list[tuple[tuple[int, ...], tuple[Card, ...], int]]:
+    """The finished tricks of the deal: (seats, cards, winner) in order."""
+    return [(ev[3], ev[2], ev[1]) for ev in deal.log if ev[0] == "trick"]
+
+
+def last_trick(deal: Deal):
+    """The last finished trick (seats, cards, winner), or None."""
+    for ev in reversed(deal.log):
+        if ev[0] == "trick":
+            return ev[3], ev[2], ev[1]
+    return None
+
+
+def who(seat: int, human: int) -> str:
+    return YOU if seat == human else THEM
+
+
+def trick_name(seat: int, human: int) -> str:
+    """Who played a card of the trick, as the picture labels it: «Ваша — берёт» (карта),
+    «Соперник — берёт» (the picture adds «— берёт» to the winner, so not «Вы»; short, so
+    that two labels fit under two cards)."""
+    return "Ваша" if seat == human else THEM
+
+
+def trick_text(trick, human: int) -> str:
+    """«Вы — Д♠, соперник — Т♠; взял соперник»."""
+    seats, cards, winner = trick
+    plays = ", ".join(f"{who(s, human).lower() if i else who(s, human)} — {c.ru}"
+                      for i, (s, c) in enumerate(zip(seats, cards)))
+    taker = "взяли вы" if winner == human else "взял соперник"
+    return f"{plays}; {taker}"
+
+
+# ------------------------------------------------------------------ the scene
+
+def table_groups(exposed, declarations) -> list[list[Card]]:
+    """A player's declared cards grouped by combination: each card goes with the latest
+    declaration that contains it (a king and queen of a sequence show with the sequence)."""
+    left = set(exposed)
+    groups: list[list[Card]] = []
+    for decl in reversed(list(declarations)):
+        group = [c for c in decl.cards if c in left]
+        if group:
+            groups.append(group)
+            left.difference_update(group)
+    groups.reverse()
+    if left:
+        groups.append(sorted(left))
+    return groups
+
+
+def scene_kwargs(deal: Deal, human: int, reveal: bool = False, show_last: bool = True,
+                 highlighted=(), caption: str | None = None) -> dict:
+    """The arguments of `layout_scene` / `CardCanvas.show_scene` for `human`'s side of the
+    deal: the concealed hand, the declared cards of both players grouped by combination,
+    the trick (or, between tricks, the last trick with its winner), the stock and the
+    turn-up. `reveal` shows the opponent's cards face up (for a finished deal)."""
+    bot = 1 - human
+    mine = deal.melds[human].scored + deal.pending[human]
+    theirs = deal.melds[bot].scored + deal.pending[bot]
+    kw = dict(hand=deal.concealed(human),
+              table=table_groups(deal.exposed[human], mine),
+              opponent_table=table_groups(deal.exposed[bot], theirs),
+              stock=deal.stock_count, turn_up=deal.turn_up, names=(YOU, THEM),
+              highlighted=set(highlighted), caption=caption)
+    if reveal:
+        kw["opponent"] = deal.concealed(bot)
+        kw["opponent_face_up"] = True
+    else:
+        kw["opponent"] = len(deal.concealed(bot))
+    if deal.trick:
+        kw["trick"] = [(trick_name(s, human), c) for s, c in zip(deal.trick_seats, deal.trick)]
+    elif show_last and (last := last_trick(deal)) is not None:
+        seats, cards, winner = last
+        kw["trick"] = [(trick_name(s, human), c) for s, c in zip(seats, cards)]
+        kw["winner"] = seats.index(winner)
+    return kw
+
+
+def disabled_cards(deal: Deal, human: int) -> set[Card]:
+    """The cards the learner may not play now although it is his move (the engine's legal
+    plays decide: phase 2, or phase 1 under a must-follow rule)."""
+    if deal.is_over or deal.stage != "play" or deal.to_act != human:
+        return set()
+    legal = {a.card for a in deal.legal_actions(human) if type(a) is Play}
+    return {c for c in deal.hands[human] if c not in legal}
+
+
+def trump_text(deal: Deal) -> str:
+    if deal.trump is None:
+        return "козырь ещё не назначен"
+    up = f" (открыт {deal.turn_up.ru})" if deal.turn_up is not None else ""
+    return f"козырь — {SUIT_NAME_NOM[deal.trump]}{up}"
+
+
+def instruction(deal: Deal, human: int) -> str:
+    """What the learner should do now, in one or two sentences."""
+    if deal.is_over:
+        return verdict(deal, human)
+    if deal.to_act != human:
+        return "Ходит соперник…"
+    if deal.stage == "declare":
+        return ("Вы взяли взятку. Можно объявить комбинацию — кнопки под столом; "
+                "или нажмите «Без объявления», и вы возьмёте карту из талона.")
+    if deal.trick:
+        lead = deal.trick[0]
+        text = f"Соперник пошёл: {lead.ru} ({lead.name_ru}). Ваш ответ — щёлкните по карте."
+    else:
+        text = "Ваш ход: щёлкните по карте, которой хотите пойти."
+    if disabled_cards(deal, human):
+        text += " Серые карты сейчас играть нельзя — щёлкните по серой карте, и вы узнаете почему."
+    elif deal.phase == 1 and deal.exposed[human]:
+        text += " Объявленными картами со стола тоже можно ходить."
+    return text
+
+
+def verdict(deal: Deal, human: int) -> str:
+    """«Сдача окончена: вы — 230 очков, соперник — 180. Вы выиграли сдачу на 50 очков.»"""
+    s = deal.result()["scores"]
+    mine, theirs = s[human], s[1 - human]
+    head = f"Сдача окончена: у вас {points(mine)}, у соперника {points(theirs)}."
+    if mine > theirs:
+        return f"{head} Вы выиграли сдачу с перевесом в {points(mine - theirs)}!"
+    if mine < theirs:
+        return f"{head} Сдачу выиграл соперник (на {points(theirs - mine)} больше)."
+    return f"{head} Ничья."
+
+
+def status_text(deal: Deal, human: int, game_totals=None, target: int | None = None) -> str:
+    """One line: trick number, stock, trump, the deal's scores so far and the game."""
+    if deal.is_over:
+        stage = "сдача окончена"
+    elif deal.phase == 2:
+        stage = f"взятка {deal.trick_number} из {deal.rules.total_tricks} — игра «на выход»"
+    else:
+        stage = f"взятка {deal.trick_number} из {deal.rules.total_tricks}"
+    stock = (f"в талоне {plural(deal.stock_count, 'карта')}" if deal.stock_count
+             else "талон кончился")
+    from ...narrate import score_breakdown
+    me = score_breakdown(deal, human)["всего"]
+    them = score_breakdown(deal, 1 - human)["всего"]
+    parts = [capitalize(stage), stock, trump_text(deal), f"счёт сдачи: вы {me}, соперник {them}"]
+    if game_totals is not None:
+        game = f"партия: вы {game_totals[0]}, соперник {game_totals[1]}"
+        parts.append(game + (f" (до {target})" if target else ""))
+    return " · ".join(parts)
+
+
+# ------------------------------------------------------------------ buttons
+
+def action_label(action, deal: Deal, human: int) -> str:
+    """The label of a declaration-turn button (Appendix B of RULES.md: «Без объявления»,
+    «…очков за мной»)."""
+    t = type(action)
+    if t is Declaration:
+        if action.meld == SEVEN_EXCHANGE:
+            extra = f" (+{action.points})" if action.points else " (без очков)"
+            return f"Обменять козырную семёрку {action.cards[0].ru} на открытый козырь{extra}"
+        if action.meld == TRUMP_SEVEN:
+            return f"Объявить козырную семёрку {action.cards[0].ru} (+{action.points})"
+        from_table = [c for c in action.cards if c in deal.exposed[human]]
+        note = " — с картами со стола" if from_table else ""
+        return f"{capitalize(meld_name(action.meld))} {cards_ru(action.cards)} (+{action.points}){note}"
+    if t is Announce:
+        pts = points_of(action.meld, action.cards, deal.rules, deal.trump)
+        return (f"Показать «на потом»: {meld_name(action.meld)} {cards_ru(action.cards)} "
+                f"(«{plural(pts, 'очко')} за мной»)")
+    if t is Pass:
+        done = bool(deal.actions) and deal.actions[-1][0] == human and \
+            type(deal.actions[-1][1]) in (Declaration, Announce)
+        return "Больше не объявлять — взять карту" if done else "Без объявления"
+    return str(action)
+
+
+def declaration_buttons(deal: Deal, human: int) -> list[tuple[str, object]]:
+    """(label, action) of every choice of the declaration turn; combinations of the same
+    cards by face (two copies of a card) shown once, unless the table makes them differ."""
+    if deal.is_over or deal.stage != "declare" or deal.to_act != human:
+        return []
+    out, seen = [], set()
+    for act in deal.legal_actions(human):
+        label = action_label(act, deal, human)
+        if label in seen:
+            continue
+        seen.add(label)
+        out.append((label, act))
+    return out
+
+
+# ------------------------------------------------------------------ where a rule is taught
+
+# The rule -> chapter map ships with the package (bezique/data/rulemap/<chapter>.txt): its first
+# line names the chapter («# Chapter 02 «Колода и старшинство карт»: …»), every other line that
+# is not a comment starts with a rule id of RULES.md that the chapter teaches.
+_MAP_TITLE = re.compile(r"^# Chapter \S+ «(.+)»:")
+
+
+def _rule_chapters() -> dict[str, str]:
+    """Rule id → the title of the first chapter whose rule map claims it."""
+    global _RULE_CHAPTERS
+    if _RULE_CHAPTERS is None:
+        found: dict[str, str] = {}
+        maps = files("bezique") / "data" / "rulemap"
+        for f in sorted((m for m in maps.iterdir() if m.name.endswith(".txt")), key=lambda m: m.name):
+            lines = f.read_text(encoding="utf-8").splitlines()
+            title = _MAP_TITLE.match(lines[0]) if lines else None
+            if not title:
+                continue
+            for line in lines[1:]:
+                line = line.strip()
+                if line and not line.startswith("#"):
+                    found.setdefault(line.split()[0], title.group(1))
+        _RULE_CHAPTERS = found
+    return _RULE_CHAPTERS
+
+
+_RULE_CHAPTERS: dict[str, str] | None = None
+
+
+def rule_chapter(rule: str | None) -> str | None:
+    """The title of a chapter that teaches the engine's rule id (or one of its sub-rules)."""
+    if not rule:
+        return None
+    chapters = _rule_chapters()
+    if rule in chapters:
+        return chapters[rule]
+    return next((t for rid, t in sorted(chapters.items()) if rid.startswith(rule + ".")), None)

@@ -1,0 +1,515 @@
+"""Cards arranged into pictures: a hand (in a row or fanned), a trick, a player's declared
+cards, the stock with the turn-up, a whole table. Each layout returns the image together
+with its hit boxes and a Russian text equivalent, so that a canvas can turn a click into a
+card and a screen reader can say what the picture shows. Pillow only, no Jupyter.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable, NamedTuple
+
+from PIL import Image
+
+from ...cards import Card, sort_cards
+from .drawing import (BLACK, SHADOW_PAD, back_image, badge_image, card_image, card_label,
+                      card_size, get_font, rotated, shadow_image, slot_image, text_image)
+
+class HitBox(NamedTuple):
+    """A clickable rectangle of a layout: a card (or None for a back, the stock) and
+    its Russian text equivalent."""
+    x: int
+    y: int
+    w: int
+    h: int
+    card: Card | None
+    label: str
+
+    def contains(self, px: float, py: float) -> bool:
+        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
+
+
+@dataclass
+class Layout:
+    """A rendered picture with its hit boxes (topmost last) and a text equivalent."""
+    image: Image.Image
+    boxes: list[HitBox]
+    description: str = ""
+    shapes: dict[int, tuple] = field(default_factory=dict)  # box index -> rotated polygon
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.image.size
+
+    def __repr__(self) -> str:                 # no memory address (notebook outputs are compared)
+        return f"Layout({self.size[0]}×{self.size[1]}, {len(self.boxes)} boxes: {self.description!r})"
+
+    def hit_test(self, x: float, y: float) -> HitBox | None:
+        """The topmost box under the point (x, y), or None."""
+        for i in range(len(self.boxes) - 1, -1, -1):
+            box = self.boxes[i]
+            if box.contains(x, y):
+                poly = self.shapes.get(i)
+                if poly is None or _in_polygon(x, y, poly):
+                    return box
+        return None
+
+    def png(self, compress_level: int = 1) -> bytes:
+        buf = io.BytesIO()
+        self.image.save(buf, "PNG", compress_level=compress_level)
+        return buf.getvalue()
+
+    def _repr_png_(self) -> bytes:
+        return self.png(6)
+
+
+def _in_polygon(x: float, y: float, poly: tuple) -> bool:
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+@dataclass
+class _Block:
+    """A layout under construction: drawing operations, boxes and text, in local pixels."""
+    w: int = 0
+    h: int = 0
+    ops: list = field(default_factory=list)
+    boxes: list = field(default_factory=list)
+    shapes: dict = field(default_factory=dict)
+    lines: list = field(default_factory=list)
+
+    def image(self, img: Image.Image, x: float, y: float) -> None:
+        self.ops.append(("img", img, round(x), round(y)))
+
+    def text(self, text: str, x: float, y: float, px: int, colour: tuple,
+             bold: bool = False, anchor: str = "la") -> None:
+        """A line of text; `anchor` "la" puts its top-left, "ma" its top-middle at (x, y)."""
+        img = text_image(text, px, tuple(colour), bold)
+        self.image(img, x - img.width / 2 if anchor == "ma" else x, y)
+
+    def card(self, card: Card | None, x: float, y: float, scale: float, state: str,
+             four_colour: bool, label: str | None = None, angle: float = 0.0) -> None:
+        img = back_image(scale, state) if card is None else card_image(card, scale, four_colour, state)
+        w, h = img.size
+        label = label or card_label(card, state)
+        if angle:
+            rimg, shadow = rotated(img, angle), shadow_image(scale, angle)
+            cx, cy = x + w / 2, y + h / 2
+            self.image(shadow, cx - shadow.width / 2 + 1, cy - shadow.height / 2 + 2)
+            self.image(rimg, cx - rimg.width / 2, cy - rimg.height / 2)
+            a = math.radians(angle)
+            ca, sa = math.cos(a), math.sin(a)
+            poly = tuple((cx + dx * ca + dy * sa, cy - dx * sa + dy * ca)
+                         for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)))
+            xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+            self.shapes[len(self.boxes)] = poly
+            self.boxes.append(HitBox(math.floor(min(xs)), math.floor(min(ys)),
+                                     math.ceil(max(xs) - min(xs)), math.ceil(max(ys) - min(ys)),
+                                     card, label))
+        else:
+            shadow = shadow_image(scale)
+            self.image(shadow, x - SHADOW_PAD + 1, y - SHADOW_PAD + 2)
+            self.image(img, x, y)
+            self.boxes.append(HitBox(round(x), round(y), w, h, card, label))
+
+    def add(self, other: "_Block", dx: float, dy: float) -> None:
+        """Merge `other` with its origin at (dx, dy)."""
+        dx, dy = round(dx), round(dy)
+        self.ops.extend((kind, img, x + dx, y + dy) for kind, img, x, y in other.ops)
+        base = len(self.boxes)
+        for i, poly in other.shapes.items():
+            self.shapes[base + i] = tuple((px + dx, py + dy) for px, py in poly)
+        self.boxes.extend(b._replace(x=b.x + dx, y=b.y + dy) for b in other.boxes)
+        self.lines.extend(other.lines)
+        self.w = max(self.w, other.w + dx)
+        self.h = max(self.h, other.h + dy)
+
+    def fit(self) -> "_Block":
+        """Grow the block to hold every drawing (moving it right/down if one sticks out)."""
+        if not self.ops:
+            return self
+        dx = max(0, -min(x for _, _, x, _ in self.ops))
+        dy = max(0, -min(y for _, _, _, y in self.ops))
+        if dx or dy:
+            moved = _Block()
+            moved.add(self, dx, dy)
+            self.ops, self.boxes, self.shapes = moved.ops, moved.boxes, moved.shapes
+        self.w = max(self.w + dx, max(x + img.width for _, img, x, _ in self.ops))
+        self.h = max(self.h + dy, max(y + img.height for _, img, _, y in self.ops))
+        return self
+
+    def render(self, background: tuple | None = None, pad: int = 0) -> Layout:
+        """Paint the block. An opaque background gives an RGB image (pasting with the
+        alpha as mask is twice as fast as compositing), none an RGBA one."""
+        size = (self.w + 2 * pad, self.h + 2 * pad)
+        img = Image.new("RGB", size, background) if background else Image.new("RGBA", size)
+        for _, src, x, y in self.ops:
+            x, y = x + pad, y + pad
+            if background:
+                img.paste(src, (x, y), src)
+                continue
+            if x < 0 or y < 0:              # alpha_composite wants a box inside the image
+                src = src.crop((max(0, -x), max(0, -y), src.width, src.height))
+                x, y = max(0, x), max(0, y)
+            img.alpha_composite(src, (x, y))
+        boxes = [b._replace(x=b.x + pad, y=b.y + pad) for b in self.boxes]
+        shapes = {i: tuple((px + pad, py + pad) for px, py in poly)
+                  for i, poly in self.shapes.items()}
+        return Layout(img, boxes, "\n".join(self.lines), shapes)
+
+
+def _wrap(text: str, px: int, width: float, bold: bool = False) -> list[str]:
+    font = get_font(px, bold)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}" if line else word
+            if line and font.getlength(trial) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def caption_block(text: str, width: float, px: int, colour: tuple) -> _Block:
+    """A caption wrapped to `width`, centred (`.fit().render(None, 0)` makes it a picture)."""
+    block = _Block()
+    lines = _wrap(text, px, width)
+    for i, line in enumerate(lines):
+        block.text(line, width / 2, i * round(px * 1.35), px, colour, anchor="ma")
+    block.w, block.h = round(width), round(len(lines) * px * 1.35)
+    block.lines.append(text)
+    return block
+
+
+@lru_cache(maxsize=1)
+def _ru_plural_form():
+    from babel import Locale
+
+    return Locale.parse("ru").plural_form
+
+
+def _plural(n: int, one: str, few: str, many: str) -> str:
+    """Russian plural by CLDR rules (Babel): 1 карта, 2 карты, 5 карт."""
+    form = _ru_plural_form()(n)
+    return f"{n} {one if form == 'one' else few if form == 'few' else many}"
+
+
+ALTERNATE_SUITS = "SHCD"   # ♠ ♥ ♣ ♦: black and red alternate
+
+
+def order_cards(cards: Iterable[Card], order: str | None = "alternate") -> list[Card]:
+    """Cards in display order: "alternate" (♠♥♣♦, colours alternate), "standard"
+    (`sort_cards`: ♠♥♦♣), a suit string such as "HSDC", or None (as given).
+    Within a suit: Т 10 К Д В 9 8 7."""
+    if order is None:
+        return list(cards)
+    if order == "standard":
+        return sort_cards(cards)
+    suits = ALTERNATE_SUITS if order == "alternate" else order
+    return sorted(cards, key=lambda c: (suits.index(c.suit), c.rank_index, c.copy))
+
+
+def _state(card: Card | None, selected, disabled, highlighted) -> str:
+    if card is None:
+        return "normal"
+    if card in selected:
+        return "selected"
+    if card in disabled:
+        return "disabled"
+    if card in highlighted:
+        return "highlighted"
+    return "normal"
+
+
+def _names(boxes: Iterable[HitBox]) -> str:
+    return ", ".join(b.label for b in boxes) or "нет карт"
+
+
+# --------------------------------------------------------------------------- blocks
+
+def _hand_block(cards, *, scale=1.0, selected=(), disabled=(), highlighted=(),
+                four_colour=False, order="alternate", fan=False, gap=None, max_width=None,
+                lift=None, face_down=False) -> _Block:
+    w, h = card_size(scale)
+    if isinstance(cards, int):
+        cards, face_down = [None] * cards, True
+    else:
+        cards = order_cards(cards, order) if not face_down else list(cards)
+    selected, disabled, highlighted = set(selected), set(disabled), set(highlighted)
+    n = len(cards)
+    lift_px = round(0.14 * h) if (lift or (lift is None and selected)) else 0
+    gap = round(6 * scale) if gap is None else gap
+    block = _Block()
+    if fan and n > 1:
+        return _fan(block, cards, scale, selected, disabled, highlighted, four_colour, face_down, lift_px)
+    step = w + gap
+    if max_width and n > 1 and (n - 1) * step + w > max_width:
+        step = max(0.28 * w, (max_width - w) / (n - 1))
+    for i, card in enumerate(cards):
+        shown = None if face_down else card
+        state = _state(shown, selected, disabled, highlighted)
+        y = 0 if state == "selected" else lift_px
+        block.card(shown, i * step, y, scale, state, four_colour,
+                   "карта рубашкой вверх" if face_down else None)
+    block.w = round((n - 1) * step + w) if n else 0
+    block.h = h + lift_px
+    return block
+
+
+def _fan(block, cards, scale, selected, disabled, highlighted, four_colour, face_down, lift_px):
+    w, h = card_size(scale)
+    n = len(cards)
+    per = min(7.0, 48.0 / (n - 1))
+    radius = 2.6 * h
+    placed = []
+    for i, card in enumerate(cards):
+        shown = None if face_down else card
+        state = _state(shown, selected, disabled, highlighted)
+        angle = (i - (n - 1) / 2) * per
+        r = radius + (lift_px if state == "selected" else 0)
+        a = math.radians(angle)
+        cx, cy = r * math.sin(a), -r * math.cos(a)
+        placed.append((shown, cx - w / 2, cy - h / 2, state, -angle))
+    tmp = _Block()
+    for shown, x, y, state, angle in placed:
+        tmp.card(shown, x, y, scale, state, four_colour,
+                 "карта рубашкой вверх" if face_down else None, angle=angle)
+    min_x = min(b.x for b in tmp.boxes) - SHADOW_PAD
+    min_y = min(b.y for b in tmp.boxes) - SHADOW_PAD
+    tmp.w = tmp.h = 0
+    block.add(tmp, -min_x, -min_y)
+    block.w = max(b.x + b.w for b in block.boxes) + SHADOW_PAD
+    block.h = max(b.y + b.h for b in block.boxes) + SHADOW_PAD
+    return block
+
+
+def _table_block(cards, *, scale=0.8, selected=(), disabled=(), highlighted=(),
+                 four_colour=False, order="alternate", min_width=0) -> _Block:
+    """Declared cards face up, each meld a group of overlapping cards."""
+    w, h = card_size(scale)
+    groups = [list(g) for g in cards] if cards and not isinstance(cards[0], Card) else \
+        ([order_cards(cards, order)] if cards else [])
+    selected, disabled, highlighted = set(selected), set(disabled), set(highlighted)
+    block = _Block()
+    x = 0.0
+    for g, group in enumerate(groups):
+        if g:
+            x += 0.25 * w
+        for i, card in enumerate(group):
+            block.card(card, x, 0, scale, _state(card, selected, disabled, highlighted), four_colour)
+            x += 0.42 * w if i < len(group) - 1 else w
+    block.w = max(round(x), min_width)
+    block.h = h
+    return block
+
+
+def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colour=BLACK,
+                 slots=2, disabled=(), highlighted=()) -> _Block:
+    """The cards of the current trick, each with who played it underneath."""
+    w, h = card_size(scale)
+    plays = [p if isinstance(p, tuple) else ("", p) for p in plays]
+    gap = round(14 * scale)
+    px = max(9, round(12 * scale))
+    block = _Block()
+    parts = []
+    for i, (who, card) in enumerate(plays):
+        wins = winner is not None and (winner == i or winner is card)
+        state = "highlighted" if wins or card in highlighted else \
+            "disabled" if card in disabled else "normal"
+        x = i * (w + gap)
+        label = f"{who + ': ' if who else ''}{card.name_ru}{' (берёт взятку)' if wins else ''}"
+        block.card(card, x, 0, scale, state, four_colour, label)
+        takes = " — берёте" if who == "Вы" else " — берёт"
+        note = (who + (takes if wins else "")).strip()
+        if note:
+            block.text(note, x + w / 2, h + 4, px, label_colour, bold=wins, anchor="ma")
+        parts.append(label.replace(": ", " — ", 1) if who else label)
+    for i in range(len(plays), slots):
+        block.image(slot_image(w, h, tuple(label_colour) + (110,)), i * (w + gap), 0)
+    count = max(len(plays), slots)
+    block.w = count * w + (count - 1) * gap
+    block.h = h + 4 + round(px * 1.3)
+    block.lines.append("Взятка: " + ("; ".join(parts) if parts else "пока пуста") + ".")
+    return block
+
+
+def _stock_block(count, turn_up=None, *, scale=1.0, four_colour=False,
+                 label_colour=BLACK) -> _Block:
+    """The stock (a back with the number of cards left) and the turn-up beside it."""
+    w, h = card_size(scale)
+    px = max(9, round(12 * scale))
+    block = _Block()
+    depth = min(3, max(0, count - 1))
+    for k in range(depth, -1, -1):
+        if count:
+            block.card(None, 2 * k, 2 * (depth - k), scale, "normal", four_colour)
+    if count:
+        del block.boxes[:-1]
+        block.boxes[-1] = block.boxes[-1]._replace(label=f"колода: {_plural(count, 'карта', 'карты', 'карт')}")
+        badge = round(15 * scale)
+        bx, by = w / 2, 2 * depth + h / 2
+        disc = badge_image(str(count), badge)
+        block.image(disc, bx - disc.width / 2, by - disc.height / 2)
+    if not count:
+        block.image(slot_image(w, h, tuple(label_colour) + (150,)), 0, 0)
+    block.text(f"колода: {count}" if count else "колода пуста", w / 2, h + 2 * depth + 4, px,
+               label_colour, anchor="ma")
+    text = f"Колода: {_plural(count, 'карта', 'карты', 'карт')}" if count else "Колода пуста"
+    if turn_up is not None:
+        tx = w + 2 * depth + round(10 * scale)
+        block.card(turn_up, tx, 2 * depth, scale, "normal", four_colour,
+                   f"козырная карта: {turn_up.name_ru}")
+        block.text("козырь", tx + w / 2, h + 2 * depth + 4, px, label_colour, anchor="ma")
+        text += f"; козырь — {turn_up.name_ru}"
+        block.w = tx + w
+    else:
+        block.w = w + 2 * depth
+    block.h = h + 2 * depth + 4 + round(px * 1.3)
+    block.lines.append(text + ".")
+    return block.fit()
+
+
+# --------------------------------------------------------------------------- public layouts
+
+FELT = (31, 98, 60)
+ON_FELT = (236, 242, 232)
+CAPTION_PX = 15
+
+
+def _finish_layout(block: _Block, caption: str | None, background, pad: int) -> Layout:
+    block.fit()
+    if caption:
+        colour = ON_FELT if background else (40, 40, 48)
+        cap = caption_block(caption, max(block.w, 240), CAPTION_PX, colour)
+        y = block.h + 8
+        block.w = max(block.w, cap.w)
+        block.add(cap, (block.w - cap.w) / 2, y)
+    return block.render(background, pad)
+
+
+def layout_hand(cards, *, selected=(), disabled=(), highlighted=(), four_colour=False,
+                order: str | None = "alternate", fan=False, scale=1.0, gap=None,
+                max_width=None, lift=None, face_down=False, caption=None,
+                background=None, pad=6, title="Карты") -> Layout:
+    """A hand in a row (or fanned), sorted for display (see `order_cards`).
+
+    `cards` is a list of cards, or a number for a hidden hand. Selected cards are raised
+    with a blue outline, disabled ones greyed out, highlighted ones outlined in gold.
+    `lift=True` keeps room for raised cards even when none is selected."""
+    block = _hand_block(cards, scale=scale, selected=selected, disabled=disabled,
+                        highlighted=highlighted, four_colour=four_colour, order=order, fan=fan,
+                        gap=gap, max_width=max_width and max_width - 2 * pad - 2 * SHADOW_PAD,
+                        lift=lift, face_down=face_down)
+    if isinstance(cards, int) or face_down:
+        block.lines.append(f"{title}: {_plural(len(block.boxes), 'карта', 'карты', 'карт')} рубашкой вверх.")
+    else:
+        block.lines.append(f"{title}: {_names(block.boxes)}.")
+    return _finish_layout(block, caption, background, pad)
+
+
+def layout_trick(plays, *, winner=None, four_colour=False, scale=1.0, caption=None,
+                 background=None, pad=6, slots=2) -> Layout:
+    """A trick: `plays` are cards or (who, card) pairs, e.g. [("Вы", qs), ("Соперник", ts)].
+    `winner` (an index or the card) is outlined in gold and marked «берёт»."""
+    colour = ON_FELT if background else (40, 40, 48)
+    block = _trick_block(plays, scale=scale, winner=winner, four_colour=four_colour,
+                         label_colour=colour, slots=slots if not plays else len(plays))
+    return _finish_layout(block, caption, background, pad)
+
+
+def layout_table(cards, *, selected=(), disabled=(), highlighted=(), four_colour=False,
+                 scale=1.0, caption=None, background=None, pad=6,
+                 title="Объявлено") -> Layout:
+    """A player's declared cards face up; `cards` is a flat list or a list of melds."""
+    block = _table_block(cards, scale=scale, selected=selected, disabled=disabled,
+                         highlighted=highlighted, four_colour=four_colour)
+    block.h = max(block.h, card_size(scale)[1])
+    block.lines.append(f"{title}: {_names(block.boxes)}.")
+    return _finish_layout(block, caption, background, pad)
+
+
+def layout_stock(count: int, turn_up: Card | None = None, *, four_colour=False, scale=1.0,
+                 caption=None, background=None, pad=6) -> Layout:
+    """The stock as a back with its count, and the turn-up (trump card) beside it."""
+    colour = ON_FELT if background else (40, 40, 48)
+    block = _stock_block(count, turn_up, scale=scale, four_colour=four_colour, label_colour=colour)
+    return _finish_layout(block, caption, background, pad)
+
+
+def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=(),
+                 opponent_table=(), stock=0, turn_up=None, selected=(), disabled=(),
+                 highlighted=(), four_colour=False, order="alternate", winner=None,
+                 caption=None, scale=1.0, lift=True, names=("Вы", "Соперник"),
+                 background=FELT) -> Layout:
+    """A whole table: the opponent's hand and declared cards at the top, the stock with
+    the turn-up and the trick in the middle, your declared cards and your hand below.
+
+    `opponent` is a number of hidden cards or a list of cards (shown face up when
+    `opponent_face_up`). `selected`/`disabled`/`highlighted` apply to your hand and table."""
+    you, them = names
+    w, h = card_size(scale)
+    small, tscale = 0.7 * scale, 0.8 * scale
+    label_px = max(10, round(13 * scale))
+    margin, vgap = round(16 * scale), round(10 * scale)
+    rows: list[tuple[_Block, str]] = []
+
+    opp = _hand_block(opponent if not opponent_face_up else list(opponent), scale=small,
+                      order=order, four_colour=four_colour, gap=round(-0.45 * card_size(small)[0]),
+                      face_down=not opponent_face_up and not isinstance(opponent, int), lift=False)
+    n_opp = len(opp.boxes)
+    opp.lines.append(f"{them}: {_plural(n_opp, 'карта', 'карты', 'карт')} рубашкой вверх." if not opponent_face_up
+                     else f"Карты соперника: {_names(opp.boxes)}.")
+    rows.append((opp, f"{them}: {_plural(n_opp, 'карта', 'карты', 'карт')}"))
+    sets = dict(selected=selected, disabled=disabled, highlighted=highlighted)
+    ot = _table_block(list(opponent_table), scale=tscale, four_colour=four_colour, min_width=w)
+    ot.h = card_size(tscale)[1]
+    ot.lines.append(f"Объявлено соперником: {_names(ot.boxes)}.")
+    rows.append((ot, "Объявлено соперником" + ("" if opponent_table else ": ничего")))
+
+    st = _stock_block(stock, turn_up, scale=scale, four_colour=four_colour, label_colour=ON_FELT)
+    tr = _trick_block(list(trick), scale=scale, winner=winner, four_colour=four_colour,
+                      label_colour=ON_FELT)
+    middle = _Block(h=max(st.h, tr.h))
+    rows.append((middle, ""))
+
+    mt = _table_block(list(table), scale=tscale, four_colour=four_colour, min_width=w, **sets)
+    mt.h = card_size(tscale)[1]
+    mt.lines.append(f"Ваши объявленные карты: {_names(mt.boxes)}.")
+    rows.append((mt, "Ваши объявления" + ("" if table else ": пока нет")))
+    mine = _hand_block(list(hand), scale=scale, order=order, four_colour=four_colour,
+                       lift=lift, **sets)
+    mine.lines.append(f"Ваши карты: {_names(mine.boxes)}.")
+    rows.append((mine, ""))
+
+    scene = _Block()
+    width = max(max(b.w for b, _ in rows), 8 * w + 7 * round(6 * scale))
+    y = margin
+    for block, label in rows:
+        if label:
+            scene.text(label, margin + width / 2, y, label_px, ON_FELT, bold=True, anchor="ma")
+            y += round(label_px * 1.4)
+        if block is middle:
+            scene.add(st, margin, y)
+            scene.add(tr, margin + max(st.w + round(30 * scale), (width - tr.w) / 2), y)
+        else:
+            scene.add(block, margin + (width - block.w) / 2, y)
+        y += block.h + vgap
+    scene.w = width + 2 * margin
+    scene.h = y - vgap + margin
+    if caption:
+        cap = caption_block(caption, width, CAPTION_PX, ON_FELT)
+        scene.add(cap, margin, scene.h - margin + vgap)
+        scene.h += cap.h + vgap
+    return scene.render(background, 0)
