@@ -4,7 +4,8 @@
   tables and whole scenes of a deal (`layout`), the clickable ipycanvas `CardCanvas` and the
   static `Picture` (`canvas`), and the timing of all that (`bench`);
 * `demos/` — the chapters' demos, one module per topic, and what they share (`common`);
-* `exercises/` — the answer judge (`answers`), `ExerciseWidget` (`exercise`) and the `Trainer`;
+* `exercises/` — the answer judge (`answers`), `ExerciseWidget` with one answer part per kind
+  of question (`exercise`, `parts`) and the `Trainer`;
 * `practice/` — the practice table: its scene, its panels (a tab each) and the table itself;
 * `page` — how a widget shows itself on a page: live, or frozen on a static page.
 

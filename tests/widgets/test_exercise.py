@@ -75,11 +75,11 @@ def test_accepts_a_loaded_position_and_the_led_card_is_shown():
 
 def test_every_control_has_a_russian_label():
     w = make(SEVERAL)
-    assert w.meld_dropdown.description == "Комбинация"
-    assert w.cards_text.description and w.add_button.description == "Добавить"
-    assert w.nothing_button.description == "Объявить нечего"
+    assert w.part.meld_dropdown.description == "Комбинация"
+    assert w.part.cards_text.description and w.part.add_button.description == "Добавить"
+    assert w.part.nothing_button.description == "Объявить нечего"
     assert w.check_button.description == "Проверить"
-    labels = [label for label, _ in w.meld_dropdown.options]
+    labels = [label for label, _ in w.part.meld_dropdown.options]
     assert "Козырный марьяж" in labels and "Безик" in labels
 
 
@@ -91,7 +91,7 @@ def test_right_by_clicking_cards_and_recognising_the_meld(results):
     w.hand_canvas.click_card(card("QH"))                # a real click on the picture
     assert w.selection == [card("KH"), card("QH")]
     assert w.add_declaration()                          # meld recognised by the engine's shapes
-    assert w.entries == [("marriage", (card("KH"), card("QH")))]
+    assert w.part.entries == [("marriage", (card("KH"), card("QH")))]
     assert w.selection == []                            # ready for the next declaration
     fb = w.submit()
     assert isinstance(fb, Feedback) and fb.verdict == "right"
@@ -146,16 +146,16 @@ def test_typo_is_explained_and_changes_nothing():
     w.type_cards("Кп Дп")
     w.add_declaration()
     w.select_cards(["QS"])
-    before = (list(w.entries), w.selection)
+    before = (list(w.part.entries), w.selection)
     assert not w.type_cards("Дп Вж")
     assert "«Вж»" in w.last_message and "Примеры:" in w.last_message
-    assert (list(w.entries), w.selection) == before
+    assert (list(w.part.entries), w.selection) == before
     assert not w.type_cards("Дп Вч")                    # a card you do not hold
     assert "В♥ у вас нет" in w.last_message
-    assert (list(w.entries), w.selection) == before
+    assert (list(w.part.entries), w.selection) == before
     assert not w.type_cards("QS Дп Дп")                 # three queens of spades: two exist
     assert "Слишком много" in w.last_message
-    assert (list(w.entries), w.selection) == before
+    assert (list(w.part.entries), w.selection) == before
 
 
 def test_nothing_to_declare_right_and_wrong():
@@ -232,14 +232,14 @@ def test_pending_selection_is_added_on_check():
 def test_buttons_drive_the_same_answer():
     w = make(ONE)
     w.type_cards("Кч Дч")
-    w.add_button.click()
-    assert len(w.entries) == 1
+    w.part.add_button.click()
+    assert len(w.part.entries) == 1
     w.check_button.click()
     assert w.feedback.verdict == "right"
     assert "bezique-feedback-right" in w.feedback_html.value
-    w.clear_button.click()
-    assert w.entries == [] and w.feedback_html.value == ""
-    w.nothing_button.click()
+    w.part.clear_button.click()
+    assert w.part.entries == [] and w.feedback_html.value == ""
+    w.part.nothing_button.click()
     w.check_button.click()
     assert w.feedback.verdict == "wrong"
 
@@ -248,7 +248,7 @@ def test_buttons_drive_the_same_answer():
 
 def test_trick_winner_right_and_wrong(results):
     w = make(TRICK, results)
-    w.lead_button.click()                               # chooses and checks at once
+    w.part.lead_button.click()                          # chooses and checks at once
     assert w.feedback.verdict == "right"
     assert "Верно! Взятку берёт ходивший." in w.feedback.message
     assert "из двух одинаковых карт берёт сыгранная первой" in w.feedback.message
@@ -295,7 +295,7 @@ def test_deal_score_right_partial_wrong_and_not_a_number():
     w = make(SCORE)
     assert "Игрок 2 — объявления: безик Д♠ В♦; обмен козырной семёрки" in w.info_html.value
     assert "Последняя взятка: Игрок 2." in w.info_html.value
-    assert w.total_fields[0].description == "Игрок 1, всего"
+    assert w.part.total_fields[0].description == "Игрок 1, всего"
     assert "туз пик" in w.extra_canvases[0].text.value
     w.set_scores([90, 80])
     fb = w.submit()
@@ -308,7 +308,7 @@ def test_deal_score_right_partial_wrong_and_not_a_number():
     assert "Игрок 2, последняя взятка: 10 очков, а не 0" in fb.message
 
     w.set_scores([100, 70])
-    w.parts_toggle.value = False
+    w.part.parts_toggle.value = False
     fb = w.submit()
     assert fb.verdict == "wrong" and "у вас 100" in fb.message
 
@@ -324,7 +324,7 @@ def test_deal_score_uses_the_players_names_of_the_prompt():
                  turned_up_seven=1)
     w = make(named)
     assert w.names == ["Анна", "Борис"]
-    assert [f.description for f in w.total_fields] == ["Анна, всего", "Борис, всего"]
+    assert [f.description for f in w.part.total_fields] == ["Анна, всего", "Борис, всего"]
     assert "Сдатчик — Борис; открытым козырем при сдаче оказалась семёрка." in w.info_html.value
     w.set_scores([90, 90])                    # Борис: 80 and 10 for the turned-up seven
     fb = w.submit()

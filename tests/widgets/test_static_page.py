@@ -175,7 +175,7 @@ def test_without_the_variable_nothing_is_frozen(shown, live):
     before = list(w.children)
     bundles = shown(w)
     assert list(w.children) == before
-    assert not w.check_button.disabled and not w.add_button.disabled
+    assert not w.check_button.disabled and not w.part.add_button.disabled
     assert w.hand_canvas.canvas.tabbable
     assert NOTICE_CLASS not in bundles[0]["text/plain"]
     assert "bezique-static" not in w._dom_classes

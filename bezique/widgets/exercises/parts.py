@@ -1,0 +1,577 @@
+"""The answer parts of `ExerciseWidget`: what each kind of question adds to the widget.
+
+One small class per kind of position (formats.md): `DeclarationsPart` («что и за сколько
+можно объявить»), `TrickWinnerPart` («кто возьмёт взятку»), `LegalPlaysPart` («какими
+картами можно сыграть») and `DealScorePart` («сосчитайте очки сдачи»). A part draws the
+position's cards for its question, builds the answer area, reads what the learner entered and
+hands it to the judge (`answers.Judge`), which decides with the engine. The widget keeps what
+every kind shares: the prompt, the lines about the position, the messages, the feedback and
+the «Ответ».
+
+A method of the widget that another kind of question has (`choose_winner` on a question about
+declarations) is refused with a `ValueError` in Russian by the base class `AnswerPart`.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Iterable
+
+import ipywidgets
+
+from ...cards import Card, cards_ru, parse_cards, sort_cards, split_tokens
+from ...errors import CardParseError
+from ...melds import ALL_MELDS, shape_problem
+from ...ru import capitalize, describe_declaration, meld_name, plural
+from .answers import PARTS, Feedback, decl_text
+
+AUTO = ""                                   # dropdown value: «recognise the meld by its cards»
+
+# The melds a learner may name, in the order of the chapters; optional ones only where the
+# rules count them (an unknown meld would only confuse).
+BASE_MELDS = ("marriage", "royal_marriage", "sequence", "bezique", "double_bezique",
+              "four_aces", "four_kings", "four_queens", "four_jacks", "trump_seven",
+              "seven_exchange")
+
+
+class AnswerPart:
+    """What one kind of question adds to `ExerciseWidget` (see the module's doc)."""
+
+    kind = ""
+    default_prompt = ""
+    static_hint = ""            # what the learner could do here in the live book (page.freeze)
+    checks_itself = False       # its answer buttons check at once: no «Проверить»
+
+    def __init__(self, widget):
+        self.widget = widget                # the ExerciseWidget (which imports this module)
+        self.position = widget.position
+        self.judge = widget.judge
+
+    # ---------------------------------------------------------------- what every part builds
+
+    def info_lines(self) -> list[str]:
+        """The lines about the position that this kind of question adds."""
+        return []
+
+    def pictures(self) -> ipywidgets.Widget:
+        raise NotImplementedError
+
+    def area(self) -> ipywidgets.Widget:
+        """The answer area under the pictures."""
+        raise NotImplementedError
+
+    def check(self) -> Feedback:
+        """The learner's answer, judged (an 'invalid' Feedback if it cannot be read)."""
+        raise NotImplementedError
+
+    def clear_answer(self) -> None:
+        self.widget._show_feedback(None)
+        self.widget._say("")
+
+    def explain_adds(self, message: str) -> bool:
+        """Whether the position's own explanation says more than the engine's words already in
+        `message` (a generated position explains with the same engine words)."""
+        explain = self.position.explain
+        return bool(explain) and explain not in message and not self.position.id.startswith("gen-")
+
+    # ---------------------------------------------------------------- what other kinds offer
+
+    @property
+    def selection(self) -> list[Card]:
+        return []
+
+    def select_cards(self, cards: Iterable[Card | str]) -> list[Card]:
+        raise ValueError("в этом упражнении карты не выбирают")
+
+    def click_card(self, card: Card | str) -> None:
+        card = self.judge.resolve([card])[0]
+        raise ValueError(f"на картинке нет карты «{card.name_ru}»")
+
+    def type_cards(self, text: str) -> bool:
+        raise ValueError("в этом упражнении карты не вписывают")
+
+    def choose_meld(self, meld_id: str | None) -> None:
+        raise ValueError("комбинацию выбирают только в вопросах об объявлениях")
+
+    def add_declaration(self) -> bool:
+        raise ValueError("объявления добавляют только в вопросах об объявлениях")
+
+    def remove_declaration(self, index: int) -> None:
+        raise ValueError("объявления добавляют только в вопросах об объявлениях")
+
+    def answer_nothing(self) -> None:
+        raise ValueError("«объявить нечего» — ответ только на вопрос об объявлениях")
+
+    def choose_winner(self, who: str) -> None:
+        raise ValueError("взятку выбирают только в вопросе «кто возьмёт взятку»")
+
+    def set_scores(self, totals, *, brisques=None, declared=None, last_trick=None) -> None:
+        raise ValueError("очки вписывают только в вопросе о подсчёте сдачи")
+
+
+# ====================================================================== cards to pick
+
+class _PickingPart(AnswerPart):
+    """The two kinds whose answer is a set of the learner's own cards (hand and table): they
+    are clicked on the pictures or typed."""
+
+    _text_ok = False
+    _by_text = False            # the selection was typed without copy numbers: «any copy»
+
+    def info_lines(self) -> list[str]:
+        pos, lines = self.position, []
+        if pos.phase == 2:
+            lines.append("Талон кончился: идут последние восемь взяток.")
+        if pos.seven_exchanged:
+            lines.append("Козырную семёрку в этой сдаче уже обменяли на открытый козырь.")
+        if pos.scored:
+            lines.append("Уже засчитано вам в этой сдаче: " + "; ".join(
+                describe_declaration(d.meld, d.cards, d.points) for d in pos.scored) + ".")
+        return lines
+
+    def pictures(self) -> ipywidgets.Widget:
+        w, pos = self.widget, self.position
+        before = []                                     # the led card comes first
+        if self.kind == "legal_plays" and pos.lead is not None:
+            trick = w._canvas("Взятка")
+            trick.show_trick([("Соперник", pos.lead)])
+            w.extra_canvases.append(trick)
+            before.append(trick)
+        w.hand_canvas = w._canvas("Ваши карты", "multi")
+        w.hand_canvas.show_hand(pos.hand, title="Ваши карты на руке" if pos.table else "Ваши карты")
+        w.hand_canvas.observe(self._on_selection, names="selected")
+        boxes = [w.hand_canvas]
+        if pos.table:
+            w.table_canvas = w._canvas("Ваши объявленные карты", "multi", 0.8)
+            w.table_canvas.show_table(pos.table, title="Ваши объявленные карты на столе")
+            w.table_canvas.observe(self._on_selection, names="selected")
+            boxes.append(w.table_canvas)
+        if pos.turn_up is not None:
+            tu = w._canvas("Открытый козырь", scale=0.8)
+            tu.show_hand([pos.turn_up], title="Открытый козырь")
+            w.extra_canvases.append(tu)
+            boxes.append(tu)
+        return ipywidgets.HBox(before + boxes, layout=ipywidgets.Layout(flex_flow="row wrap",
+                                                                        align_items="flex-end"))
+
+    def _canvases(self):
+        return [cv for cv in (self.widget.hand_canvas, self.widget.table_canvas) if cv is not None]
+
+    @property
+    def selection(self) -> list[Card]:
+        """The selected cards (hand and table), in card order."""
+        out: set[Card] = set()
+        for cv in self._canvases():
+            out |= cv.selected
+        return sort_cards(out)
+
+    def _on_selection(self, change) -> None:
+        self._by_text = False         # a click picks physical cards: no longer «any copy»
+        self.widget._say("")
+
+    def select_cards(self, cards: Iterable[Card | str]) -> list[Card]:
+        say = self.widget._say
+        try:
+            chosen = self.judge.resolve(cards)
+        except CardParseError as e:
+            say(e.message, error=True)
+            return self.selection
+        foreign = [c for c in chosen if c not in self.judge.held]
+        if foreign:
+            say(f"Карты {cards_ru(foreign)} у вас нет: выбирать можно только свои карты — на "
+                "руке и на столе.", error=True)
+            return self.selection
+        chosen_set = set(chosen)
+        for cv in self._canvases():
+            cv.selected = {c for c in cv._selectable if c in chosen_set}
+        say("")
+        return self.selection
+
+    def click_card(self, card: Card | str) -> None:
+        card = self.judge.resolve([card])[0]
+        for cv in self._canvases():
+            if card in cv._selectable:
+                cv.click_card(card)
+                return
+        raise ValueError(f"на картинке нет карты «{card.name_ru}»")
+
+    def type_cards(self, text: str) -> bool:
+        return self._apply_text(text)
+
+    def _apply_text(self, text: str) -> bool:
+        say = self.widget._say
+        self._text_ok = False
+        if not split_tokens(text):
+            say("Впишите карты, например: «Кч Дч» или «К♥ Д♥».", error=True)
+            return False
+        try:
+            parse_cards(text, copies=self.position.rules.packs)     # the engine's own checks
+            cards = self.judge.resolve(split_tokens(text))
+        except CardParseError as e:
+            say(e.message, error=True)
+            return False
+        self.select_cards(cards)      # refuses (and explains) cards you do not hold
+        self._text_ok = set(self.selection) == set(cards)
+        # Typed without copy numbers, a card means «one of mine of this face».
+        self._by_text = self._text_ok and "#" not in text
+        return self._text_ok
+
+    def _deselect(self) -> None:
+        for cv in self._canvases():
+            cv.selected = set()
+
+    def clear_answer(self) -> None:
+        self._deselect()
+        super().clear_answer()
+
+
+# ====================================================================== declarations
+
+class DeclarationsPart(_PickingPart):
+    """«Что и за сколько очков вы можете объявить сейчас?»: a list of declarations (cards and
+    a meld each), or «объявить нечего»."""
+
+    kind = "declarations"
+    default_prompt = "Что и за сколько очков вы можете объявить сейчас?"
+    static_hint = ("Здесь можно отметить карты щелчком, назвать комбинацию, добавить объявления "
+                   "в ответ и нажать «Проверить» — движок разберёт каждое.")
+
+    def __init__(self, widget):
+        super().__init__(widget)
+        self.entries: list[tuple[str, tuple[Card, ...]]] = []
+        self.loose: set = set()           # entries typed without copy numbers
+        self.nothing = False
+
+    def info_lines(self) -> list[str]:
+        lines = super().info_lines()
+        if not self.position.scored:
+            lines.append("В этой сдаче вы пока ничего не объявляли.")
+        return lines
+
+    def explain_adds(self, message: str) -> bool:
+        explain = self.position.explain          # a generated one too: it names the trap
+        return bool(explain) and explain not in message
+
+    def area(self) -> ipywidgets.Widget:
+        rules = self.position.rules
+        melds = list(BASE_MELDS)
+        if rules.packs >= 3:
+            melds.insert(5, "triple_bezique")
+        for flag, meld in ((rules.meld_double_marriage, "double_marriage"),
+                           (rules.meld_plain_quint, "plain_quint"),
+                           (rules.meld_two_trump_sevens, "two_trump_sevens")):
+            if flag:
+                melds.append(meld)
+        if rules.variant == "no_trump":
+            melds.insert(0, "no_trump_marriage")
+        self.meld_dropdown = ipywidgets.Dropdown(
+            options=[("— узнать по картам —", AUTO)] + [(capitalize(meld_name(m)), m) for m in melds],
+            value=AUTO, description="Комбинация", style={"description_width": "initial"})
+        self.cards_text = ipywidgets.Text(
+            description="Или впишите карты", placeholder="например: Кч Дч или К♥ Д♥",
+            continuous_update=False, style={"description_width": "initial"},
+            layout=ipywidgets.Layout(width="28em"))
+        self.cards_text.observe(self._on_text, names="value")
+        self.add_button = ipywidgets.Button(description="Добавить", icon="plus",
+                                            tooltip="Добавить объявление в ответ")
+        self.add_button.on_click(lambda _: self.widget.add_declaration())
+        self.nothing_button = ipywidgets.Button(description="Объявить нечего",
+                                                tooltip="Ответить: объявить сейчас нечего")
+        self.nothing_button.on_click(lambda _: self.widget.answer_nothing())
+        self.clear_button = ipywidgets.Button(description="Очистить ответ", icon="times",
+                                              tooltip="Убрать все объявления из ответа")
+        self.clear_button.on_click(lambda _: self.widget.clear_answer())
+        self.answer_html = ipywidgets.HTML()
+        self._show_answer_list()
+        how = ipywidgets.HTML("<div style='line-height:1.4'>Отметьте карты комбинации щелчком (или "
+                              "впишите их), выберите комбинацию и нажмите «Добавить». Так — для "
+                              "каждого объявления, которое сейчас разрешено.</div>")
+        return ipywidgets.VBox([how, ipywidgets.HBox([self.cards_text]),
+                                ipywidgets.HBox([self.meld_dropdown, self.add_button]),
+                                ipywidgets.HBox([self.nothing_button, self.clear_button]),
+                                self.answer_html])
+
+    # ---------------------------------------------------------------- input
+
+    def _on_text(self, change) -> None:
+        if change["new"].strip():
+            self._apply_text(change["new"])
+
+    def type_cards(self, text: str) -> bool:
+        if self.cards_text.value != text:
+            self.cards_text.value = text           # fires _apply_text through the observer
+            return self._text_ok
+        return self._apply_text(text)
+
+    def choose_meld(self, meld_id: str | None) -> None:
+        meld_id = meld_id or AUTO
+        if meld_id != AUTO and meld_id not in ALL_MELDS:
+            raise ValueError(f"нет такой комбинации {meld_id!r}")
+        if meld_id not in [v for _, v in self.meld_dropdown.options]:
+            self.meld_dropdown.options = list(self.meld_dropdown.options) + [
+                (capitalize(meld_name(meld_id)), meld_id)]
+        self.meld_dropdown.value = meld_id
+
+    def _recognise(self, cards: tuple[Card, ...]) -> list[str]:
+        """Melds whose shape these cards have (the engine's shape_problem decides)."""
+        pos = self.position
+        options = [v for _, v in self.meld_dropdown.options if v != AUTO]
+        return [m for m in options if shape_problem(m, cards, pos.rules, pos.trump) is None]
+
+    def add_declaration(self) -> bool:
+        say, said = self.widget._say, self.judge.said
+        cards = tuple(self.selection)
+        if not cards:
+            say("Сначала отметьте карты комбинации (щелчком по картам или впишите их).", error=True)
+            return False
+        meld = self.meld_dropdown.value
+        if meld == AUTO:
+            shapes = self._recognise(cards)
+            if len(shapes) == 1:
+                meld = shapes[0]
+            elif shapes:
+                say(f"Эти карты ({cards_ru(cards)}) можно объявить по-разному: "
+                    + " или ".join(f"«{meld_name(m)}»" for m in shapes)
+                    + ". Выберите комбинацию в списке.", error=True)
+                return False
+            else:
+                say(f"Карты {cards_ru(cards)} не складываются ни в одну комбинацию. Выберите "
+                    "комбинацию в списке, если всё же хотите её назвать, или отметьте другие "
+                    "карты.", error=True)
+                return False
+        entry = (meld, cards)
+        if entry in self.entries:
+            say(f"Это объявление уже есть в ответе: {said(meld, cards)}.", error=True)
+            return False
+        self.entries.append(entry)
+        if self._by_text:
+            self.loose.add(entry)
+        self.nothing = False
+        self._reset_input()
+        say(f"Добавлено: {said(meld, cards)}.")
+        self._show_answer_list()
+        return True
+
+    def remove_declaration(self, index: int) -> None:
+        del self.entries[index]
+        self._show_answer_list()
+
+    def clear_answer(self) -> None:
+        self.entries, self.nothing = [], False
+        self.loose = set()
+        self._reset_input()
+        self._show_answer_list()
+        super().clear_answer()
+
+    def answer_nothing(self) -> None:
+        self.entries, self.nothing = [], True
+        self._reset_input()
+        self._show_answer_list()
+        self.widget._say("")
+
+    def _reset_input(self) -> None:
+        self._deselect()
+        self.meld_dropdown.value = AUTO
+        if self.cards_text.value:
+            self.cards_text.unobserve(self._on_text, names="value")
+            self.cards_text.value = ""
+            self.cards_text.observe(self._on_text, names="value")
+
+    def _show_answer_list(self) -> None:
+        if self.nothing:
+            body = "<b>Ваш ответ:</b> объявить нечего."
+        elif not self.entries:
+            body = "<b>Ваш ответ:</b> пока пусто."
+        else:
+            body = "<b>Ваш ответ:</b><ol style='margin:2px 0 2px 1.2em;padding:0'>" + "".join(
+                f"<li>{html.escape(self.judge.said(m, c))}</li>" for m, c in self.entries) + "</ol>"
+        self.answer_html.value = f"<div style='line-height:1.4'>{body}</div>"
+
+    # ---------------------------------------------------------------- checking
+
+    def check(self) -> Feedback:
+        if not self.entries and not self.nothing and self.selection:
+            if not self.add_declaration():           # selected but not yet added: add it
+                return Feedback("invalid", self.widget.last_message)
+        return self.judge.declarations(self.entries, nothing=self.nothing, loose=self.loose)
+
+
+# ====================================================================== legal plays
+
+class LegalPlaysPart(_PickingPart):
+    """«Какими картами вы можете сыграть?»: every card that may be played, clicked or typed."""
+
+    kind = "legal_plays"
+    default_prompt = "Какими картами вы можете сыграть? Отметьте все такие карты."
+    static_hint = ("Здесь можно щёлкнуть по картам, которыми разрешено сыграть, и нажать "
+                   "«Проверить» — движок обведёт разрешённые карты и объяснит.")
+
+    def explain_adds(self, message: str) -> bool:
+        reason = self.judge.solution.get("reason")     # the engine's reason may be the explanation
+        return super().explain_adds(message) and not (reason and reason == self.position.explain)
+
+    def area(self) -> ipywidgets.Widget:
+        where = " (на руке и на столе)" if self.position.table else ""
+        return ipywidgets.HTML(f"<div style='line-height:1.4'>Щёлкните по каждой карте, которой "
+                               f"можно сыграть{where}, и нажмите «Проверить».</div>")
+
+    def check(self) -> Feedback:
+        w = self.widget
+        fb = self.judge.legal(self.selection)
+        if fb.verdict != "invalid":
+            pos, legal = self.position, self.judge.legal_cards()
+            w.hand_canvas.show_hand(pos.hand, highlighted=[c for c in pos.hand if c in legal],
+                                    title="Ваши карты (золотая рамка — можно сыграть)")
+            if w.table_canvas is not None:
+                w.table_canvas.show_table(pos.table, highlighted=[c for c in pos.table if c in legal],
+                                          title="Ваши объявленные карты на столе")
+        return fb
+
+
+# ====================================================================== trick winner
+
+class TrickWinnerPart(AnswerPart):
+    """«Кто возьмёт взятку?»: two buttons, each answers and checks at once."""
+
+    kind = "trick_winner"
+    default_prompt = "Кто возьмёт взятку?"
+    static_hint = ("Здесь можно нажать «Берёт ходивший» или «Берёт ответивший» — движок скажет, "
+                   "верно ли, и объяснит почему.")
+    checks_itself = True
+
+    winner_choice: str | None = None
+
+    def _plays(self):
+        pos = self.position
+        return [("Ходивший", pos.lead), ("Ответивший", pos.follow)]
+
+    def explain_adds(self, message: str) -> bool:
+        reason = self.judge.solution.get("reason")     # the engine's reason may be the explanation
+        return super().explain_adds(message) and not (reason and reason == self.position.explain)
+
+    def pictures(self) -> ipywidgets.Widget:
+        w = self.widget
+        self.trick = w._canvas("Взятка")
+        self.trick.show_trick(self._plays())
+        w.extra_canvases.append(self.trick)
+        return ipywidgets.HBox([self.trick], layout=ipywidgets.Layout(flex_flow="row wrap",
+                                                                      align_items="flex-end"))
+
+    def area(self) -> ipywidgets.Widget:
+        wide = ipywidgets.Layout(width="auto")
+        self.lead_button = ipywidgets.Button(description="Берёт ходивший", layout=wide,
+                                             tooltip="Взятку берёт тот, кто ходил первым")
+        self.follow_button = ipywidgets.Button(description="Берёт ответивший", layout=wide,
+                                               tooltip="Взятку берёт тот, кто ответил")
+        self.lead_button.on_click(lambda _: (self.widget.choose_winner("lead"), self.widget.submit()))
+        self.follow_button.on_click(lambda _: (self.widget.choose_winner("follow"), self.widget.submit()))
+        return ipywidgets.HBox([self.lead_button, self.follow_button])
+
+    def choose_winner(self, who: str) -> None:
+        if who not in ("lead", "follow"):
+            raise ValueError("ожидалось 'lead' или 'follow'")
+        self.winner_choice = who
+        self.lead_button.button_style = "info" if who == "lead" else ""
+        self.follow_button.button_style = "info" if who == "follow" else ""
+
+    def check(self) -> Feedback:
+        fb = self.judge.winner(self.winner_choice)
+        if fb.verdict != "invalid":                  # the gold frame and «берёт» on the taker
+            self.trick.show_trick(self._plays(),
+                                  winner=0 if self.judge.solution["winner"] == "lead" else 1)
+        return fb
+
+
+# ====================================================================== deal score
+
+class DealScorePart(AnswerPart):
+    """«Сдача окончена. Сосчитайте очки»: each player's total, and optionally its parts."""
+
+    kind = "deal_score"
+    default_prompt = "Сдача окончена. Сосчитайте очки каждого игрока."
+    static_hint = ("Здесь можно вписать очки каждого игрока и нажать «Проверить» — движок сверит "
+                   "их со своим подсчётом.")
+
+    def info_lines(self) -> list[str]:
+        pos, names, lines = self.position, self.judge.names, []
+        for p in range(pos.rules.players):
+            decls = pos.scored_by_player[p] if p < len(pos.scored_by_player) else []
+            said = "; ".join(decl_text(d.meld, d.cards) for d in decls)
+            lines.append(f"{names[p]} — объявления: {said}." if said
+                         else f"{names[p]} — объявлений нет.")
+        lines.append(f"Последняя взятка: {names[pos.last_trick]}.")
+        if pos.turned_up_seven is not None:
+            lines.append(f"Сдатчик — {names[pos.turned_up_seven]}; открытым козырем при "
+                         "сдаче оказалась семёрка.")
+        return lines
+
+    def pictures(self) -> ipywidgets.Widget:
+        w, boxes = self.widget, []
+        for p, won in enumerate(self.position.tricks):
+            name = self.judge.names[p]
+            cv = w._canvas(f"Взятки — {name}", scale=0.55)
+            cv.show_hand(won, max_width=760, lift=False,
+                         title=f"Взятки — {name} ({plural(len(won), 'карта')})")
+            w.extra_canvases.append(cv)
+            boxes.append(cv)
+        return ipywidgets.VBox(boxes)
+
+    def area(self) -> ipywidgets.Widget:
+        n, names = self.position.rules.players, self.judge.names
+        style = {"description_width": "initial"}
+        lay = ipywidgets.Layout(width="14em")
+        self.total_fields = [ipywidgets.Text(description=f"{names[p]}, всего", placeholder="очки",
+                                             style=style, layout=lay) for p in range(n)]
+        self.part_fields = {
+            part: [ipywidgets.Text(description=f"{names[p]}, {label}", placeholder="очки",
+                                   style=style, layout=lay) for p in range(n)]
+            for part, label in PARTS.items()}
+        self.parts_box = ipywidgets.VBox([ipywidgets.HBox(row) for row in self.part_fields.values()])
+        self.parts_toggle = ipywidgets.Checkbox(value=False, description="Разложить по частям (необязательно)",
+                                                indent=False)
+        self.parts_box.layout.display = "none"
+        self.parts_toggle.observe(lambda ch: setattr(self.parts_box.layout, "display",
+                                                     None if ch["new"] else "none"), names="value")
+        return ipywidgets.VBox([ipywidgets.HBox(self.total_fields), self.parts_toggle, self.parts_box])
+
+    def set_scores(self, totals: Iterable[int | None], *, brisques=None, declared=None,
+                   last_trick=None) -> None:
+        for fld, v in zip(self.total_fields, totals):
+            fld.value = "" if v is None else str(v)
+        for part, values in (("brisques", brisques), ("declared", declared), ("last_trick", last_trick)):
+            if values is not None:
+                self.parts_toggle.value = True
+                for fld, v in zip(self.part_fields[part], values):
+                    fld.value = "" if v is None else str(v)
+
+    def _read(self, fields: list[ipywidgets.Text], what: str) -> list[int | None] | str:
+        """The numbers typed in `fields` (None where empty), or a Russian message."""
+        out: list[int | None] = []
+        for p, fld in enumerate(fields):
+            text = fld.value.strip().replace(" ", "")
+            if not text:
+                out.append(None)
+                continue
+            try:
+                out.append(int(text))
+            except ValueError:
+                return (f"«{fld.value.strip()}» в поле «{self.judge.names[p]}, {what}» — не число. "
+                        "Впишите число очков, например 340.")
+        return out
+
+    def check(self) -> Feedback:
+        totals = self._read(self.total_fields, "всего")
+        if isinstance(totals, str):
+            return Feedback("invalid", totals)
+        parts = {}
+        if self.parts_toggle.value:
+            for part, word in PARTS.items():
+                values = self._read(self.part_fields[part], word)
+                if isinstance(values, str):
+                    return Feedback("invalid", values)
+                parts[part] = values
+        return self.judge.score(totals, parts)
+
+
+PART_FOR_KIND = {cls.kind: cls for cls in (DeclarationsPart, TrickWinnerPart, LegalPlaysPart,
+                                           DealScorePart)}
