@@ -12,11 +12,9 @@
       if (el.getAttribute("tabindex") !== "-1") el.setAttribute("tabindex", "-1");
     });
   }
-  var pending = false;
-  new MutationObserver(function () {
-    if (pending) return;
-    pending = true;
-    window.requestAnimationFrame(function () { pending = false; fix(); });
-  }).observe(document.documentElement, { childList: true, subtree: true, attributes: true,
-                                         attributeFilter: ["tabindex"] });
+  // Fixed in the observer's own callback (one call per batch of changes), before the next
+  // paint: no frame in which a frozen canvas could take the focus.
+  new MutationObserver(fix).observe(document.documentElement, {
+    childList: true, subtree: true, attributes: true, attributeFilter: ["tabindex"] });
+  fix();
 })();

@@ -106,6 +106,13 @@ def test_every_question_has_its_answer(built_book, book_url, page, docname):
 def test_no_control_pretends_to_be_live(built_book, book_url, page, docname):
     require_page(built_book, docname)
     visit(page, page_url(book_url, docname))
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: PLC0415
+
+    try:       # widgets render one after another: wait until the page has settled
+        page.wait_for_function(f"sel => ({_LIVE_LOOKING_JS})(sel).length === 0", arg=CONTROLS,
+                               timeout=10000)
+    except PlaywrightTimeout:
+        pass
     found = page.evaluate(_LIVE_LOOKING_JS, CONTROLS)
     assert not found, f"{docname}.html:\n  " + "\n  ".join(found[:20])
 
