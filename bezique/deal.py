@@ -16,10 +16,10 @@ from typing import Iterable, Sequence
 from .actions import PASS, PLAYS, Action, Announce, Pass, Penalty, Play
 from .cards import Card, make_pack, sort_cards
 from .errors import IllegalAction
-from .melds import (CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE, SEVEN_MELDS, TRIPLE_BEZIQUE,
-                    TWO_TRUMP_SEVENS,
+from .melds import (ACE_TURNED, CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE, SEVEN_MELDS,
+                    SEVEN_TURNED, TRIPLE_BEZIQUE, TRUMP_SEVEN, TWO_TRUMP_SEVENS,
                     Declaration, MeldContext, MeldState, enumerate_declarations,
-                    explain_illegal, make_declaration)
+                    explain_illegal, make_declaration, meld_points)
 from .rules import RuleSet
 from .tally import last_trick_points, trick_points
 from .tricks import legal_plays, play_problem, winning_index
@@ -146,17 +146,18 @@ class Deal:
         r, up, d = self.rules, self.turn_up, self.dealer
         if up is not None and r.variant != "no_trump":
             if up.rank == "7":
-                self.declared[d] += r.deal_bonus_seven
+                bonus = meld_points(SEVEN_TURNED, r, up.suit)
+                self.declared[d] += bonus
                 self.melds[d].sevens_scored.add(up)
-                self.log.append(("seven_turned", d, up, r.deal_bonus_seven))
+                self.log.append((SEVEN_TURNED, d, up, bonus))
                 if r.deal_bonus_seven_opponent_malus:
                     for p in range(self.n):
                         if p != d:
                             self.declared[p] -= r.deal_bonus_seven_opponent_malus
             elif up.rank == "A" and r.deal_bonus_trump_ace:
-                bonus = 20 if up.suit in "SC" else 12
+                bonus = meld_points(ACE_TURNED, r, up.suit)
                 self.declared[d] += bonus
-                self.log.append(("ace_turned", d, up, bonus))
+                self.log.append((ACE_TURNED, d, up, bonus))
         if r.meld_carte_blanche:
             holders = [p for p in range(self.n) if self._is_carte_blanche(p)]
             if holders:
@@ -173,10 +174,11 @@ class Deal:
 
     def _award_carte_blanche(self, p: int):
         self.carte_blanche_done = True
-        self.declared[p] += 250
-        self.melds[p].scored.append(make_declaration(CARTE_BLANCHE, self.hands[p], 250))
+        pts = meld_points(CARTE_BLANCHE, self.rules, self.trump)
+        self.declared[p] += pts
+        self.melds[p].scored.append(make_declaration(CARTE_BLANCHE, self.hands[p], pts))
         self.known[p].update(self.hands[p])
-        self.log.append(("carte_blanche", p, tuple(sort_cards(self.hands[p])), 250))
+        self.log.append((CARTE_BLANCHE, p, tuple(sort_cards(self.hands[p])), pts))
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> "Deal":
@@ -411,9 +413,10 @@ class Deal:
             if c in self.melds[seat].sevens_scored:
                 continue
             if self.rules.seven_rule == "played" or (i == w and seat == winner):
+                pts = meld_points(TRUMP_SEVEN, self.rules, trump)
                 self.melds[seat].sevens_scored.add(c)
-                self.declared[seat] += 10
-                self.log.append(("seven_played", seat, c, 10))
+                self.declared[seat] += pts
+                self.log.append(("seven_played", seat, c, pts))
 
     def _reset_window(self):
         self._decl_cache_key = None

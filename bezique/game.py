@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card
 from .deal import Deal, pack_for
+from .melds import SUIT_REPEATED, meld_points
 from .rules import RuleSet
 
 
@@ -74,11 +75,11 @@ class Game:
         return self.deal
 
     def repeat_suit_bonus(self, trump: str | None) -> int:
-        """000-C: the same trump three deals running: dealer +20, or −20 in clubs (S-06)."""
+        """000-C: the same trump three deals running: a dealer's bonus, a malus in clubs (S-06)."""
         if not self.rules.deal_bonus_repeat_suit or trump is None or len(self.history) < 2:
             return 0
         if self.history[-1].trump == trump and self.history[-2].trump == trump:
-            return -20 if trump == "C" else 20
+            return meld_points(SUIT_REPEATED, self.rules, trump)
         return 0
 
     def side(self, seat: int) -> int:

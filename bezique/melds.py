@@ -9,10 +9,11 @@ with the same pair (and double → triple in 3-pack games).
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Iterable, NamedTuple
+from typing import Iterable, NamedTuple, Sequence
 
 from .cards import Card, sort_cards, SUIT_GENITIVE_RU
 from .errors import IllegalAction
+from .ru import capitalize, meld_name, points
 from .rules import RuleSet
 
 # Meld ids (formats.md).
@@ -31,8 +32,10 @@ ALL_MELDS += tuple((  # many-pack bezique, experimental (bezique/variants/infuso
     "four_bezique_jacks four_trump_tens more_trump_aces more_trump_kings more_trump_queens "
     "more_trump_jacks more_bezique_jacks more_trump_tens").split())
 SEVEN_MELDS = frozenset((TRUMP_SEVEN, SEVEN_EXCHANGE, TWO_TRUMP_SEVENS))
-FOUR_POINTS = {"A": 100, "K": 80, "Q": 60, "J": 40}
 RANK_OF_FOUR = {v: k for k, v in FOUR_OF.items()}
+# Scoring events that are not declarations (the deal's log events use the same ids).
+SEVEN_TURNED, ACE_TURNED = "seven_turned", "ace_turned"
+SUIT_REPEATED = "suit_repeated"     # the same trump suit three deals running (R2.6)
 
 # Kinds of §4.5.2.
 K_MARRIAGE, K_SEQUENCE, K_BEZIQUE, K_DOUBLE, K_TRIPLE = "MARRIAGE", "SEQUENCE", "BEZIQUE", "DOUBLE", "TRIPLE"
@@ -142,6 +145,68 @@ def bezique_faces(rules: RuleSet, trump: str | None) -> tuple[tuple[str, str], t
     return ("Q", "S"), ("J", "D")
 
 
+# --------------------------------------------------------------------------- the point table
+
+# RULES.md §4.1 (canonical column), §4.7, §10.4. The first group no rule option changes.
+_ALWAYS = {MARRIAGE: 20, ROYAL_MARRIAGE: 40, BEZIQUE: 40, DOUBLE_BEZIQUE: 500,
+           FOUR_OF["A"]: 100, FOUR_OF["K"]: 80, FOUR_OF["Q"]: 60, FOUR_OF["J"]: 40}
+_POINTS = {**_ALWAYS, SEQUENCE: 250, TRUMP_SEVEN: 10, TWO_TRUMP_SEVENS: 20, PLAIN_QUINT: 100,
+           CARTE_BLANCHE: 250, NO_TRUMP_MARRIAGE: 40}
+_TRUMP_ACE_BONUS = {"S": 20, "C": 20, "H": 12, "D": 12}      # R2.6: black +20, red +12
+_REPEAT_BONUS = {"S": 20, "H": 20, "D": 20, "C": -20}          # R2.6: clubs a malus
+
+
+def meld_points(meld: str, rules: RuleSet, trump: str | None = None,
+                cards: Sequence[Card] = ()) -> int:
+    """What `meld` scores under `rules` with `trump` (0 if these rules give it nothing): the one
+    place a meld's value is written, for the engine and for every caller (coach, bots, demos).
+
+    Besides the meld ids it values the seven actions and the turn-up bonuses: `TRUMP_SEVEN` (a
+    trump seven's own points: declared, or with `seven_rule` "played" / "win_trick" played to or
+    winning a trick, as the records and position files write it), `SEVEN_EXCHANGE`,
+    `SEVEN_TURNED` (the dealer's turned-up seven), and the club bonuses of R2.6 for the dealer:
+    `ACE_TURNED` (`trump` is the ace's suit) and `SUIT_REPEATED` (`trump` is the repeated suit).
+    `cards` matter only where the shape sets the value: a double marriage (its suit) and the
+    no-trump marriage (two or four cards)."""
+    pts = _ALWAYS.get(meld)
+    if pts is not None:
+        return pts
+    no_trump = rules.variant == "no_trump"
+    if meld == SEQUENCE:
+        return rules.no_trump_sequence_points if no_trump else _POINTS[SEQUENCE]
+    if meld in (TRUMP_SEVEN, SEVEN_EXCHANGE, TWO_TRUMP_SEVENS, SEVEN_TURNED):
+        if no_trump:                                              # R10.3.8
+            return 0
+        if meld == SEVEN_EXCHANGE:
+            return rules.seven_exchange_points
+        if meld == SEVEN_TURNED:
+            return rules.deal_bonus_seven
+        if meld == TRUMP_SEVEN:                                   # R5.7: only by the exchange
+            return 0 if rules.seven_rule == "exchange_only" else _POINTS[meld]
+        declared = rules.seven_rule == "declare_or_exchange" and rules.meld_two_trump_sevens
+        return _POINTS[meld] if declared else 0
+    if meld == NO_TRUMP_MARRIAGE:
+        if not no_trump:
+            return 0
+        return rules.no_trump_double_marriage_points if len(cards) == 4 else _POINTS[meld]
+    if meld == DOUBLE_MARRIAGE:                                   # R4.7: two marriages at once
+        if not rules.meld_double_marriage:
+            return 0
+        royal = bool(cards) and cards[0].suit == trump
+        return 2 * _POINTS[ROYAL_MARRIAGE if royal else MARRIAGE]
+    if meld == PLAIN_QUINT:
+        return _POINTS[meld] if rules.meld_plain_quint else 0
+    if meld == CARTE_BLANCHE:
+        return _POINTS[meld] if rules.meld_carte_blanche else 0
+    if meld == TRIPLE_BEZIQUE:
+        return rules.triple_bezique_points if rules.packs >= 3 else 0
+    if meld == ACE_TURNED:
+        return _TRUMP_ACE_BONUS.get(trump, 0) if rules.deal_bonus_trump_ace else 0
+    if meld == SUIT_REPEATED:
+        return _REPEAT_BONUS.get(trump, 0) if rules.deal_bonus_repeat_suit else 0
+    raise KeyError(f"no point value for {meld!r}")
+
+
 def _ordered(cards) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
@@ -211,21 +276,21 @@ def _marriages(faces, state, rules, trump, out):
         if not ks or not qs:
             continue
         if trump is None:                                   # no-trump: fixes trumps (R10.3.2)
-            meld, pts = NO_TRUMP_MARRIAGE, 40
-        elif s == trump:
-            meld, pts = ROYAL_MARRIAGE, 40
+            meld = NO_TRUMP_MARRIAGE
         else:
-            meld, pts = MARRIAGE, 20
+            meld = ROYAL_MARRIAGE if s == trump else MARRIAGE
+        pts = meld_points(meld, rules, trump)
         for k in ks:
             for q in qs:
                 out.append(Declaration(meld, (k, q), pts))
         if len(ks) >= 2 and len(qs) >= 2:
             if trump is None:                               # R10.3.4
-                meld, pts = NO_TRUMP_MARRIAGE, rules.no_trump_double_marriage_points
+                meld = NO_TRUMP_MARRIAGE
             elif rules.meld_double_marriage:
-                meld, pts = DOUBLE_MARRIAGE, (80 if s == trump else 40)
+                meld = DOUBLE_MARRIAGE
             else:
                 continue
+            pts = meld_points(meld, rules, trump, (*ks[:2], *qs[:2]))
             for k2 in combinations(ks, 2):
                 for q2 in combinations(qs, 2):
                     out.append(Declaration(meld, (*k2, *q2), pts))
@@ -248,11 +313,10 @@ def _sequences(faces, state, rules, trump, out):
         if not all(lists):
             continue
         if s == trump:
-            meld = SEQUENCE
-            pts = rules.no_trump_sequence_points if rules.variant == "no_trump" else 250
-            pairs = state.royal_pairs
+            meld, pairs = SEQUENCE, state.royal_pairs
         else:
-            meld, pts, pairs = PLAIN_QUINT, 100, state.plain_pairs
+            meld, pairs = PLAIN_QUINT, state.plain_pairs
+        pts = meld_points(meld, rules, trump)
         for five in product(*lists):
             if _sequence_ok(five, state, pairs):
                 out.append(Declaration(meld, five, pts))
@@ -264,13 +328,15 @@ def _beziques(faces, state, rules, trump, out):
     if not qs or not js:
         return
     used_b, used_d = state.used[K_BEZIQUE], state.used[K_DOUBLE]
+    single = meld_points(BEZIQUE, rules, trump)
     for q in qs:
         if q in used_b or q in used_d:
             continue
         for j in js:
             if j not in used_b and j not in used_d:
-                out.append(Declaration(BEZIQUE, _ordered((q, j)), 40))
+                out.append(Declaration(BEZIQUE, _ordered((q, j)), single))
     if len(qs) >= 2 and len(js) >= 2:
+        double = meld_points(DOUBLE_BEZIQUE, rules, trump)
         for q2 in combinations(qs, 2):
             for j2 in combinations(js, 2):
                 four = _ordered((*q2, *j2))
@@ -278,9 +344,10 @@ def _beziques(faces, state, rules, trump, out):
                     continue
                 prev = frozenset(c for c in four if c in used_b)
                 if not prev or prev in state.single_bezique_pairs:
-                    out.append(Declaration(DOUBLE_BEZIQUE, four, 500))
+                    out.append(Declaration(DOUBLE_BEZIQUE, four, double))
     if rules.packs >= 3 and len(qs) >= 3 and len(js) >= 3:
         used_t = state.used[K_TRIPLE]
+        triple = meld_points(TRIPLE_BEZIQUE, rules, trump)
         for q3 in combinations(qs, 3):
             for j3 in combinations(js, 3):
                 six = _ordered((*q3, *j3))
@@ -289,7 +356,7 @@ def _beziques(faces, state, rules, trump, out):
                 prev = frozenset(c for c in six if c in used_b or c in used_d)
                 if (not prev or prev in state.single_bezique_pairs
                         or prev in state.double_bezique_sets):
-                    out.append(Declaration(TRIPLE_BEZIQUE, six, rules.triple_bezique_points))
+                    out.append(Declaration(TRIPLE_BEZIQUE, six, triple))
 
 
 def _fours(r, faces, state, rules, out):
@@ -297,7 +364,8 @@ def _fours(r, faces, state, rules, out):
     fresh = sorted(c for s in "SHDC" for c in faces.get((r, s), ()) if c not in used)
     if len(fresh) < 4:
         return
-    meld, pts = FOUR_OF[r], FOUR_POINTS[r]
+    meld = FOUR_OF[r]
+    pts = meld_points(meld, rules)
     for four in combinations(fresh, 4):
         if rules.four_of_kind_distinct_suits and len({c.suit for c in four}) < 4:
             continue
@@ -310,18 +378,19 @@ def can_exchange_seven(ctx: MeldContext) -> bool:
 
 
 def _sevens(faces, state, ctx, out):
-    rules = ctx.rules
-    sevens = [c for c in faces.get(("7", ctx.trump), ()) if c not in state.sevens_scored]
+    rules, trump = ctx.rules, ctx.trump
+    sevens = [c for c in faces.get(("7", trump), ()) if c not in state.sevens_scored]
     declare = rules.seven_rule == "declare_or_exchange"
     exchange = can_exchange_seven(ctx)
     for c in sevens:
         if exchange:
-            out.append(Declaration(SEVEN_EXCHANGE, (c,), rules.seven_exchange_points))
+            out.append(Declaration(SEVEN_EXCHANGE, (c,), meld_points(SEVEN_EXCHANGE, rules, trump)))
         if declare:
-            out.append(Declaration(TRUMP_SEVEN, (c,), 10))
+            out.append(Declaration(TRUMP_SEVEN, (c,), meld_points(TRUMP_SEVEN, rules, trump)))
     if declare and rules.meld_two_trump_sevens and len(sevens) >= 2:
+        pts = meld_points(TWO_TRUMP_SEVENS, rules, trump)
         for pair in combinations(sevens, 2):
-            out.append(Declaration(TWO_TRUMP_SEVENS, pair, 20))
+            out.append(Declaration(TWO_TRUMP_SEVENS, pair, pts))
 
 
 # --------------------------------------------------------------------------- diagnosis
@@ -332,7 +401,6 @@ def _names(cards: Iterable[Card]) -> str:
 
 def shape_problem(meld: str, cards: tuple[Card, ...], rules: RuleSet, trump: str | None) -> str | None:
     """Why these cards are not this meld (None if the shape is right). Russian."""
-    from .ru import meld_name
     n = len(cards)
     ranks = sorted(c.rank for c in cards)
     suits = {c.suit for c in cards}
@@ -350,7 +418,7 @@ def shape_problem(meld: str, cards: tuple[Card, ...], rules: RuleSet, trump: str
         if meld == ROYAL_MARRIAGE and s != trump:
             return "козырный марьяж — это король и дама козырной масти"
         if meld == MARRIAGE and s == trump:
-            return "король и дама козырной масти — это козырный марьяж (40 очков)"
+            return f"король и дама козырной масти — это козырный марьяж ({points(meld_points(ROYAL_MARRIAGE, rules, trump))})"
         if meld == NO_TRUMP_MARRIAGE and trump is not None:
             return "козырь уже назначен первым марьяжем"
         if meld != NO_TRUMP_MARRIAGE and trump is None:
@@ -368,7 +436,7 @@ def shape_problem(meld: str, cards: tuple[Card, ...], rules: RuleSet, trump: str
         if meld == SEQUENCE and cards[0].suit != trump:
             return "секвенция бывает только в козырной масти"
         if meld == PLAIN_QUINT and cards[0].suit == trump:
-            return "в козырной масти это секвенция (250 очков), а не некозырная квинта"
+            return f"в козырной масти это секвенция ({points(meld_points(SEQUENCE, rules, trump))}), а не некозырная квинта"
         return None
     if meld in (BEZIQUE, DOUBLE_BEZIQUE, TRIPLE_BEZIQUE):
         qf, jf = bezique_faces(rules, trump)
@@ -479,7 +547,6 @@ def explain_illegal(meld: str, cards: tuple[Card, ...], held: set[Card], state: 
     gated = {DOUBLE_MARRIAGE: rules.meld_double_marriage, PLAIN_QUINT: rules.meld_plain_quint,
              TWO_TRUMP_SEVENS: rules.meld_two_trump_sevens, TRIPLE_BEZIQUE: rules.packs >= 3,
              CARTE_BLANCHE: False}
-    from .ru import meld_name, capitalize
     if not gated.get(meld, True):
         if meld == CARTE_BLANCHE:
             return IllegalAction("Карт-бланш засчитывается сам, его не объявляют.", "R10.4")
@@ -508,21 +575,3 @@ def explain_illegal(meld: str, cards: tuple[Card, ...], held: set[Card], state: 
     if reuse:
         return IllegalAction(capitalize(reuse) + ".", "R4.5.3")
     return IllegalAction("Эта комбинация сейчас не может быть объявлена.", "R4.5.3")
-
-
-def points_of(meld: str, cards: tuple[Card, ...], rules: RuleSet, trump: str | None) -> int:
-    """Points of a declaration as scored (used to tally a history of declarations)."""
-    if meld in RANK_OF_FOUR:
-        return FOUR_POINTS[RANK_OF_FOUR[meld]]
-    if meld == NO_TRUMP_MARRIAGE:
-        return rules.no_trump_double_marriage_points if len(cards) == 4 else 40
-    if meld == SEQUENCE:
-        return rules.no_trump_sequence_points if rules.variant == "no_trump" else 250
-    if meld == DOUBLE_MARRIAGE:
-        return 80 if cards and cards[0].suit == trump else 40
-    if meld == SEVEN_EXCHANGE:
-        return rules.seven_exchange_points
-    if meld == TRIPLE_BEZIQUE:
-        return rules.triple_bezique_points
-    return {MARRIAGE: 20, ROYAL_MARRIAGE: 40, BEZIQUE: 40, DOUBLE_BEZIQUE: 500, TRUMP_SEVEN: 10,
-            PLAIN_QUINT: 100, TWO_TRUMP_SEVENS: 20, CARTE_BLANCHE: 250}[meld]

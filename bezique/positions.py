@@ -14,7 +14,7 @@ from typing import Any
 from .cards import Card, MAX_COPIES, parse_card_face, sort_cards
 from .errors import CardParseError, FormatError, RulesError
 from .melds import (ALL_MELDS, Declaration, MeldContext, MeldState, enumerate_declarations,
-                    points_of, reuse_problem, shape_problem)
+                    meld_points, reuse_problem, shape_problem)
 from .rules import RuleSet
 from .tally import last_trick_points, trick_points
 from .tricks import legal_plays, legal_reason, winner_reason, winning_index
@@ -152,7 +152,7 @@ def _history(entries: Any, fld: str, res: _Resolver, held: list[Card], rules: Ru
         problem = problem or reuse_problem(meld, cards, state)
         if problem:
             raise FormatError(f"такое объявление невозможно: {problem}", path, f)
-        decl = Declaration(meld, cards, points_of(meld, cards, rules, trump))
+        decl = Declaration(meld, cards, meld_points(meld, rules, trump, cards))
         state.record(decl, trump)
         out.append(decl)
     return out, state

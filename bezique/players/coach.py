@@ -27,7 +27,8 @@ from ..cards import Card
 from ..deal import Deal
 from ..errors import IllegalAction
 from ..melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EXCHANGE,
-                     TRUMP_SEVEN, Declaration, MeldContext, MeldState, enumerate_declarations)
+                     TRIPLE_BEZIQUE, TRUMP_SEVEN, Declaration, MeldContext, MeldState,
+                     bezique_faces, enumerate_declarations, meld_points)
 from ..ru import capitalize, describe_declaration, meld_name, plural, points
 from ..tricks import beats, legal_plays, legal_reason, play_problem
 from .determinize import Template, action_key
@@ -232,8 +233,24 @@ def _double_later(view, o: Obs, pair) -> bool:
     return q_have + o.unseen_count(qf) >= 2 and j_have + o.unseen_count(jf) >= 2
 
 
+def _melds_with(card: Card, rules, trump) -> str:
+    """«секвенцию, марьяж или безик»: the combinations a card of the trump suit can join under
+    these rules (an ace or a ten only the sequence, a king or a queen also a marriage)."""
+    names = []
+    if card.rank in "ATKQJ" and meld_points(SEQUENCE, rules, trump):
+        names.append("секвенцию")
+    if card.rank in "KQ":
+        names.append("марьяж")
+    if card.face in bezique_faces(rules, trump):
+        names.append("безик")
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " или " + names[-1]
+
+
 def explain_choice(view, action, analysis: Analysis | None = None) -> str:
-    """A reason a learner understands, in Russian, built from the seat's view only."""
+    """A reason a learner understands, in Russian, built from the seat's view only; every
+    number of points is the engine's (`melds.meld_points`, `Declaration.points`)."""
     o = Obs.from_view(view)
     parts: list[str] = []
     t = type(action)
@@ -241,48 +258,59 @@ def explain_choice(view, action, analysis: Analysis | None = None) -> str:
     decls = [a for a in legal if type(a) is Declaration]
     late = view.stock_count <= LATE_STOCK
     if t is Declaration:
-        m = action.meld
+        m, rules, trump = action.meld, view.rules, view.trump
+        worth = points(action.points)
+        bigger = [d for d in decls if d.points > action.points]
         if m == ROYAL_MARRIAGE:
             seq_now = [d for d in decls if d.meld == SEQUENCE]
             if not late and _sequence_later(view, o, action.cards):
                 parts.append("объявите козырный марьяж сейчас: секвенцию можно будет добавить позже "
-                             "и получить ещё 250")
+                             f"и получить ещё {meld_points(SEQUENCE, rules, trump)}")
                 if seq_now:
-                    parts.append("если объявить секвенцию сразу, марьяж за 40 уже не засчитают")
+                    parts.append(f"если объявить секвенцию сразу, марьяж за {action.points} уже "
+                                 "не засчитают")
             else:
-                parts.append("козырный марьяж — 40 очков; ждать больше нечего")
+                parts.append(f"козырный марьяж — {worth}; ждать больше нечего")
         elif m == SEQUENCE:
             if any(d.meld == ROYAL_MARRIAGE for d in decls):
                 parts.append(f"объявите секвенцию сразу: в талоне {plural(view.stock_count, 'карта')}, "
                              "и взяток на два объявления (марьяж, потом секвенцию) может не хватить")
+            elif not bigger:
+                parts.append(f"секвенция — {worth}, самая дорогая комбинация из возможных сейчас")
             else:
-                parts.append("секвенция — 250 очков, самая дорогая комбинация из возможных сейчас")
+                parts.append(f"секвенция — {worth}")
         elif m == BEZIQUE:
             if not late and _double_later(view, o, action.cards):
+                double = meld_points(DOUBLE_BEZIQUE, rules, trump)
                 parts.append("объявите простой безик сейчас: двойной можно будет добавить позже и "
-                             "получить ещё 500 (а сразу двойной дал бы только 500)")
+                             f"получить ещё {double} (а сразу двойной дал бы только {double})")
             else:
-                parts.append("безик — 40 очков")
+                parts.append(f"безик — {worth}")
         elif m == DOUBLE_BEZIQUE:
             if any(d.meld == BEZIQUE for d in decls) and late:
                 parts.append(f"объявите двойной безик сразу: в талоне {plural(view.stock_count, 'карта')}, "
-                             "и на два объявления может не хватить взяток — потеряете только 40")
+                             "и на два объявления может не хватить взяток — потеряете только "
+                             f"{meld_points(BEZIQUE, rules, trump)}")
+            elif action.points >= meld_points(TRIPLE_BEZIQUE, rules, trump):
+                parts.append(f"двойной безик — {worth}, крупнее комбинации в игре нет")
             else:
-                parts.append("двойной безик — 500 очков, крупнее комбинации в игре нет")
+                parts.append(f"двойной безик — {worth}")
         elif m == SEVEN_EXCHANGE:
             up = view.turn_up
-            why = []
             if up is not None:
+                why = []
                 if up.is_brisque:
                     why.append("это бриска")
-                if up.rank in "ATKQJ":
-                    why.append("она может войти в секвенцию или марьяж")
-                parts.append(f"обменяйте семёрку: +10 очков, и в руку придёт {up.ru} ({up.name_ru})"
+                joins = _melds_with(up, rules, trump)
+                if joins:
+                    why.append(f"она может войти в {joins}")
+                gain = f"+{worth}, и" if action.points else "очков обмен не приносит, но"
+                parts.append(f"обменяйте семёрку: {gain} в руку придёт {up.ru} ({up.name_ru})"
                              + (f" — {', '.join(why)}" if why else ""))
         elif m == TRUMP_SEVEN:
-            parts.append("козырная семёрка приносит 10 очков, если её объявить после взятой взятки")
+            parts.append(f"козырная семёрка приносит {worth}, если её объявить после взятой взятки")
         else:
-            parts.append(f"{meld_name(m)} — {points(action.points)}; объявляйте, пока есть "
+            parts.append(f"{meld_name(m)} — {worth}; объявляйте, пока есть "
                          "право: за каждую взятку можно объявить только одну комбинацию")
         others = [d for d in decls if d.meld != m and d.points > 0]
         if others and m not in (ROYAL_MARRIAGE, BEZIQUE):

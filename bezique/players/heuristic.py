@@ -1,7 +1,7 @@
 """Любитель: plays by the seeds' advice (RULES.md Appendix A).
 
 * keep kings and queens for marriages, Q♠/J♦ for bezique, the trump A T K Q J for the
-  sequence, the trump seven for its 10 points; keep aces and tens (brisques);
+  sequence, the trump seven for its points; keep aces and tens (brisques);
 * lead the least useful card (a low card of a plain suit that belongs to nothing);
 * win tricks with cards that have already scored, cheaply, when the trick is worth it (a
   brisque in it, or a declaration waiting in the hand);
@@ -18,6 +18,7 @@ turn-up and the stock count. It works on a `PlayerView` (`HeuristicPlayer.choose
 playouts inside the search, directly on a `Deal` seen from one seat (`heuristic_action`) — the
 latter reads the same public fields and the seat's own hand only, never the other hand or the
 stock order. Deterministic: ties are broken by card order, and the seed only breaks exact ties.
+Every meld is valued at what the engine scores it under the deal's rules (`melds.meld_points`).
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ import random
 
 from ..actions import PASS, Announce, Pass, Play
 from ..cards import Card
-from ..melds import (DOUBLE_BEZIQUE, FOUR_POINTS, K_BEZIQUE, K_DOUBLE, K_FOUR,
-                     K_MARRIAGE, K_SEQUENCE, BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EXCHANGE,
+from ..melds import (DOUBLE_BEZIQUE, FOUR_OF, K_BEZIQUE, K_DOUBLE, K_FOUR, K_MARRIAGE,
+                     K_SEQUENCE, BEZIQUE, MARRIAGE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EXCHANGE,
                      TRUMP_SEVEN, Declaration, MeldContext, MeldState, bezique_faces,
-                     enumerate_declarations)
+                     enumerate_declarations, meld_points)
 from ..tricks import beats
 
 # Winning power of a trump in the later play (phase 2 control), by rank.
@@ -68,7 +69,7 @@ class Obs:
     __slots__ = ("rules", "seat", "opp", "trump", "phase", "stage", "hand", "my_table",
                  "opp_table", "trick", "gone", "stock_count", "turn_up", "seven_exchanged",
                  "my_melds", "opp_melds", "legal", "opp_known", "_seen", "_decls", "_pot", "_opp",
-                 "_won", "_pf", "_tops", "_threat", "_wins", "p")
+                 "_won", "_pf", "_tops", "_threat", "_wins", "_points", "p")
 
     def __init__(self):
         self._seen = None
@@ -78,6 +79,7 @@ class Obs:
         self._tops = None
         self._threat = None
         self._wins = None
+        self._points = None
         self.p = BASE
 
     @classmethod
@@ -193,6 +195,12 @@ class Obs:
             self._tops = tops
         return self._tops
 
+    def points(self) -> dict:
+        """meld id -> what the engine scores it under these rules and trumps."""
+        if self._points is None:
+            self._points = point_table(self.rules, self.trump)
+        return self._points
+
     def declarations(self) -> list[Declaration]:
         """What the hand could score after winning a trick (re-use rules applied)."""
         if self._decls is None:
@@ -202,6 +210,25 @@ class Obs:
                 ctx = MeldContext(self.rules, self.trump, self.turn_up, self.seven_exchanged)
                 self._decls = enumerate_declarations(self.hand, self.my_melds, ctx)
         return self._decls
+
+
+_VALUED = (MARRIAGE, ROYAL_MARRIAGE, SEQUENCE, BEZIQUE, DOUBLE_BEZIQUE, *FOUR_OF.values(),
+           TRUMP_SEVEN, SEVEN_EXCHANGE)
+_TABLES: dict = {}
+
+
+def point_table(rules, trump) -> dict:
+    """The engine's points (`meld_points`) of the melds the policy values, for these rules and
+    trumps; kept per RuleSet object, since playouts ask for it at every decision."""
+    key = (id(rules), trump)
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    table = {m: meld_points(m, rules, trump) for m in _VALUED}
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    _TABLES[key] = (rules, table)
+    return table
 
 
 def melds_from_scored(scored, trump) -> MeldState:
@@ -271,43 +298,51 @@ def _potentials(o: Obs) -> dict:
                     dj += 1
         if r in four_n and c not in used[K_FOUR[r]]:
             four_n[r] += 1
+    pts = o.points()
     seq_v = 0.0
     if all(r in seq_have or unseen((r, trump)) > 0 for r in "ATKQJ"):
         n = len(seq_have)
-        seq_v = 250 * P.seq * SEQ_HOPE[n] * (ready if n == 5 else time_left) if n else 0.0
+        seq_v = pts[SEQUENCE] * P.seq * SEQ_HOPE[n] * (ready if n == 5 else time_left) if n else 0.0
     dbl_v = 0.0
     if dq + unseen(qf) >= 2 and dj + unseen(jf) >= 2:
         n = min(dq, 2) + min(dj, 2)
-        dbl_v = 500 * P.dbl * DOUBLE_HOPE.get(n, 0) * (ready if n == 4 else time_left)
+        dbl_v = pts[DOUBLE_BEZIQUE] * P.dbl * DOUBLE_HOPE.get(n, 0) * (ready if n == 4 else time_left)
     four_v = {}
     for r, n in four_n.items():
         if n and n + 4 * packs - seen_get((r, "S"), 0) - seen_get((r, "H"), 0) \
                 - seen_get((r, "D"), 0) - seen_get((r, "C"), 0) >= 4:
             n = min(n, 4)
-            four_v[r] = FOUR_POINTS[r] * P.four * FOUR_HOPE[n] * (ready if n == 4 else time_left)
-    seven_v = 10 * ready
-    if not o.seven_exchanged and o.turn_up is not None and o.turn_up.rank != "7":
+            four_v[r] = pts[FOUR_OF[r]] * P.four * FOUR_HOPE[n] * (ready if n == 4 else time_left)
+    # Kept, the trump seven scores when declared (or, under "win_trick", when it wins a trick)
+    # or exchanged after a trick won, whichever these rules allow; with the exchange still open
+    # the turn-up it brings in counts too. Under "played" it scores when played whether kept or
+    # not, so keeping it is worth nothing of its own.
+    exchange = not o.seven_exchanged and o.turn_up is not None and o.turn_up.rank != "7"
+    own = pts[TRUMP_SEVEN] if o.rules.seven_rule != "played" else 0
+    seven_v = max(own, pts[SEVEN_EXCHANGE] if exchange else 0) * ready
+    if exchange:
         seven_v += exchange_gain(o.turn_up, o) * 0.5
+    royal, plain, single = pts[ROYAL_MARRIAGE], pts[MARRIAGE], pts[BEZIQUE]
     for c in o.hand:
         r, s = c.rank, c.suit
         v = 0.0
         if r == "K" or r == "Q":
             if c not in u_mar:
-                pts = 40 if s == trump else 20
+                mar = royal if s == trump else plain
                 partners = (queens if r == "K" else kings).get(s, 0)
                 if partners:
-                    v += pts * held * ready
+                    v += mar * held * ready
                 elif unseen(("Q" if r == "K" else "K", s)) > 0:
-                    v += pts * hope * time_left
+                    v += mar * hope * time_left
         if s == trump and r in seq_have and c not in u_seq:
             v += seq_v
         f = c.face
         if f == qf or f == jf:
             if c not in u_bez and c not in u_dbl:
                 if (bj if f == qf else bq):
-                    v += 40 * held * ready
+                    v += single * held * ready
                 elif unseen(jf if f == qf else qf) > 0:
-                    v += 40 * hope * time_left
+                    v += single * hope * time_left
             if c not in u_dbl:
                 v += dbl_v
         if r in four_v and c not in used[K_FOUR[r]]:
@@ -319,7 +354,7 @@ def _potentials(o: Obs) -> dict:
 
 
 def exchange_gain(turn_up: Card, o: Obs) -> float:
-    """What taking the turn-up into the hand is worth, beyond the 10 for the seven."""
+    """What taking the turn-up into the hand is worth, beyond the points of the exchange."""
     v = TRUMP_POWER[turn_up.rank] * 0.5
     if turn_up.is_brisque:
         v += 10
@@ -352,6 +387,7 @@ def _opp_threat(o: Obs) -> float:
     if o.phase != 1:
         return 0.0
     table, st, trump = o.opp_table, o.opp_melds, o.trump
+    pts = o.points()
     threat = 0.0
     if trump is not None:
         seq_cards = [c for c in table if c.suit == trump and c.rank in "ATKQJ"
@@ -359,15 +395,15 @@ def _opp_threat(o: Obs) -> float:
         if any(c.rank == "K" for c in seq_cards) and any(c.rank == "Q" for c in seq_cards):
             missing = [r for r in "ATJ" if not any(c.rank == r for c in seq_cards)]
             if all(o.opp_may_hold((r, trump)) > 0 for r in missing):
-                threat = max(threat, 250 * (0.5 if missing else 1.0))
+                threat = max(threat, pts[SEQUENCE] * (0.5 if missing else 1.0))
     qf, jf = bezique_faces(o.rules, trump)
     bez = [c for c in table if (c.face == qf or c.face == jf) and c not in st.used[K_DOUBLE]]
     if bez and o.opp_may_hold(qf) >= 2 and o.opp_may_hold(jf) >= 2:
-        threat = max(threat, 500 * (0.5 if len(bez) >= 2 else 0.15))
-    for r, pts in FOUR_POINTS.items():
+        threat = max(threat, pts[DOUBLE_BEZIQUE] * (0.5 if len(bez) >= 2 else 0.15))
+    for r, meld in FOUR_OF.items():
         n = sum(1 for c in table if c.rank == r and c not in st.used[K_FOUR[r]])
         if n >= 2 and n + sum(o.unseen_count((r, s)) for s in "SHDC") >= 4:
-            threat = max(threat, pts * (0.6 if n >= 3 else 0.25))
+            threat = max(threat, pts[meld] * (0.6 if n >= 3 else 0.25))
     return threat
 
 
@@ -382,17 +418,20 @@ def best_declaration(o: Obs, decls: list[Declaration]) -> Declaration | None:
     for d in decls:
         v = float(d.points)
         if d.meld == SEVEN_EXCHANGE:
+            # An exchange that brings a good card in beats a plain declaration of the seven.
             v += exchange_gain(o.turn_up, o) if o.turn_up is not None else 0
-        elif d.meld == TRUMP_SEVEN:
-            # An exchange that would bring a good card in is better; a declaration is plain 10.
-            pass
         if not late:
-            if d.meld == ROYAL_MARRIAGE and any(x.meld == SEQUENCE and d.cards[0] in x.cards
-                                                and d.cards[1] in x.cards for x in decls):
-                v = 400                                  # 40 now, 250 later
-            elif d.meld == BEZIQUE and any(x.meld == DOUBLE_BEZIQUE and set(d.cards) <= set(x.cards)
-                                           for x in decls):
-                v = 600                                  # 40 now, 500 later
+            # Save the upgrade: the marriage (or single) now, the sequence (or double) later.
+            if d.meld == ROYAL_MARRIAGE:
+                up = next((x for x in decls if x.meld == SEQUENCE and d.cards[0] in x.cards
+                           and d.cards[1] in x.cards), None)
+            elif d.meld == BEZIQUE:
+                up = next((x for x in decls if x.meld == DOUBLE_BEZIQUE
+                           and set(d.cards) <= set(x.cards)), None)
+            else:
+                up = None
+            if up is not None:
+                v = d.points + up.points
         # Prefer combinations whose cards are on the table already (reveal less), then order.
         v -= 0.01 * sum(1 for c in d.cards if c not in o.my_table)
         if v > best_v:

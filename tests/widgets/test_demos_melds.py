@@ -9,7 +9,7 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("ipycanvas")
 
 from bezique.cards import Card, parse_card, parse_cards
-from bezique.melds import MeldState, explain_illegal, points_of
+from bezique.melds import MeldState, explain_illegal, meld_points
 from bezique.ru import meld_name, points
 from bezique.rules import RuleSet
 from bezique.widgets.demos.melds import MeldBuilder, find_meld, meld_context, why_not_meld
@@ -30,7 +30,7 @@ def test_gallery_shows_every_standard_meld_with_the_engines_points():
     items = gallery_items()
     assert [d.meld for d, _ in items] == [m for m, *_ in MELD_SAMPLES]
     for d, caption in items:
-        assert d.points == points_of(d.meld, d.cards, RuleSet(), "H")
+        assert d.points == meld_points(d.meld, RuleSet(), "H", d.cards)
         assert caption.endswith(points(d.points))
     caps = [c for _, c in items]
     assert "Козырная секвенция — 250 очков" in caps

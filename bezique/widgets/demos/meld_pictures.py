@@ -23,7 +23,7 @@ from ...cards import SUIT_NAME_RU, Card, make_pack, parse_card, parse_cards, sor
 from ...deal import Deal
 from ...errors import IllegalAction
 from ...melds import (CARTE_BLANCHE, Declaration, MeldState, enumerate_declarations,
-                      explain_illegal, points_of, shape_problem)
+                      explain_illegal, meld_points, shape_problem)
 from ...narrate import describe_event
 from ...ru import capitalize, meld_name, points
 from ...rules import RuleSet
@@ -78,7 +78,7 @@ def carte_blanche_item(rules: RuleSet | None = None) -> tuple[list[Card], int]:
     cards = parse_cards(CARTE_BLANCHE_SAMPLE)
     if shape_problem(CARTE_BLANCHE, tuple(cards), rules, "H"):
         raise ValueError("not a carte blanche")
-    return cards, points_of(CARTE_BLANCHE, tuple(cards), rules, "H")
+    return cards, meld_points(CARTE_BLANCHE, rules, "H", cards)
 
 
 def meld_gallery(optional: bool = False, four_colour: bool = False, scale: float = 0.8) -> Gallery:
@@ -275,13 +275,14 @@ def pending_story(preset: str = "canonical") -> list[Step]:
     if deal.legal_announcements(YOU):
         deal.apply(marriage, YOU)
         groups = [sort_cards(aces.cards), sort_cards(marriage.cards)]
-        text = ("Вы взяли взятку и объявили четыре туза: +100. Козырный марьяж К♦ Д♦ вы тоже "
-                "выложили на стол и сказали «40 очков за мной»: засчитать его можно после любой "
-                "следующей взятки, которую вы возьмёте.")
+        later = points(deal.pending[YOU][-1].points)
+        text = (f"Вы взяли взятку и объявили четыре туза: +{aces.points}. Козырный марьяж К♦ Д♦ "
+                f"вы тоже выложили на стол и сказали «{later} за мной»: засчитать его можно после "
+                "любой следующей взятки, которую вы возьмёте.")
     else:
         groups = [sort_cards(aces.cards)]
-        text = ("Вы взяли взятку и объявили четыре туза: +100. Выложить ещё и козырный марьяж "
-                "«на потом» движок не даёт. " + _refusal(deal, marriage) + " Марьяж остаётся "
+        text = (f"Вы взяли взятку и объявили четыре туза: +{aces.points}. Выложить ещё и "
+                "козырный марьяж «на потом» движок не даёт. " + _refusal(deal, marriage) + " Марьяж остаётся "
                 "на руке: объявить его можно будет после следующей выигранной взятки.")
     if deal.stage == "declare":
         deal.apply(PASS, YOU)

@@ -17,8 +17,9 @@ import ipywidgets as W
 from babel import Locale
 
 from ...cards import SUIT_NAME_RU, Card, parse_card, parse_cards, sort_cards
-from ...melds import (Declaration, MeldContext, MeldState, enumerate_declarations, explain_illegal,
-                      points_of, reuse_problem)
+from ...melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, Declaration, MeldContext,
+                      MeldState, enumerate_declarations, explain_illegal, meld_points,
+                      reuse_problem)
 from ...positions import Position, solve
 from ...ru import capitalize, meld_name, points
 from ...rules import RuleSet
@@ -42,6 +43,8 @@ class Scenario(NamedTuple):
     hint: str = ""
 
 
+_CANONICAL = {m: meld_points(m, RuleSet()) for m in (ROYAL_MARRIAGE, SEQUENCE, BEZIQUE,
+                                                   DOUBLE_BEZIQUE)}
 SCENARIOS = {
     "queen": Scenario(
         "Одна дама пик в трёх комбинациях", "H", "К♠ Д♠ В♦ Д♥ Д♦ Д♣ 9♣",
@@ -49,12 +52,14 @@ SCENARIOS = {
              "пик служит во всех трёх — это комбинации разного рода."),
     "sequence": Scenario(
         "Козырный марьяж и секвенция", "S", "Т♠ 10♠ К♠ Д♠ В♠ 7♦ 9♣",
-        hint="Сначала козырный марьяж К♠ Д♠, потом секвенция — всего 290 очков. Или секвенция "
+        hint="Сначала козырный марьяж К♠ Д♠, потом секвенция — всего "
+             f"{points(_CANONICAL[ROYAL_MARRIAGE] + _CANONICAL[SEQUENCE])}. Или секвенция "
              "сразу — и попробуйте потом объявить марьяж."),
     "bezique": Scenario(
         "Безик и двойной безик", "H", "Д♠ Д♠ В♦ В♦ 8♣ 9♣ 9♦",
-        hint="Сначала простой безик, потом двойной — 40 + 500. Или двойной сразу — и попробуйте "
-             "потом объявить простой."),
+        hint=f"Сначала простой безик, потом двойной — {_CANONICAL[BEZIQUE]} + "
+             f"{_CANONICAL[DOUBLE_BEZIQUE]}. Или двойной сразу — и попробуйте потом объявить "
+             "простой."),
     "two_singles": Scenario(
         "Два отдельных безика", "H", "8♣ 9♣ 9♦", "Д♠#1 В♦#1 Д♠#2 В♦#2",
         history=(("bezique", "QS#1 JD#1"), ("bezique", "QS#2 JD#2")),
@@ -168,7 +173,7 @@ class DeclarationHistory(OnPage, W.VBox):
         self.history = []
         for meld, text in s.history:
             cards = tuple(sort_cards(parse_card(t) for t in text.split()))
-            self.history.append(Declaration(meld, cards, points_of(meld, cards, RuleSet(), s.trump)))
+            self.history.append(Declaration(meld, cards, meld_points(meld, RuleSet(), s.trump, cards)))
         self.undo_stack: list[tuple] = []
         self.say("")
         self.render(clear=True)

@@ -20,7 +20,7 @@ import ipywidgets as W
 from ...actions import PASS, play
 from ...cards import make_pack, parse_cards
 from ...deal import Deal
-from ...melds import SEVEN_EXCHANGE
+from ...melds import SEVEN_EXCHANGE, SEVEN_TURNED, TRUMP_SEVEN, meld_points
 from ...narrate import describe_event
 from ...ru import points
 from ...rules import RuleSet
@@ -31,18 +31,23 @@ from .common import WIDE, declaration_buttons, html_block
 
 # ====================================================================== the trump seven
 
+def _pts(meld: str, preset: str = "canonical") -> str:
+    """The engine's points of a seven action under a preset, in Russian («20 очков»)."""
+    return points(meld_points(meld, RuleSet.preset(preset), "H"))
+
+
 SEVEN_PRESETS = [
     ("Основные правила (источник 001)", "canonical"),
     ("Источник 003: семёрка считается только при обмене", "seed_003"),
     ("Источник 004 (как 003)", "seed_004"),
-    ("Источник 002: 10 очков за семёрку, сыгранную во взятку", "seed_002"),
+    (f"Источник 002: {_pts(TRUMP_SEVEN, 'seed_002')} за семёрку, сыгранную во взятку", "seed_002"),
     ("Источник 000-A: за обмен и за взятку семёркой", "seed_000A"),
     ("Источник 000-C (клубные правила)", "seed_000C"),
-    ("Источник 000-E: обмен стоит 20 очков", "seed_000E"),
+    (f"Источник 000-E: обмен стоит {_pts(SEVEN_EXCHANGE, 'seed_000E')}", "seed_000E"),
 ]
 SEVEN_POSITIONS = [
     ("Открыт король, у вас козырная семёрка", "plain"),
-    ("Открыта семёрка (сдатчику уже 10 очков)", "seven_up"),
+    (f"Открыта семёрка (сдатчику уже {_pts(SEVEN_TURNED)})", "seven_up"),
     ("Одну семёрку вы уже обменяли, у вас вторая", "exchanged"),
     ("Вы берёте взятку козырной семёркой", "won_with_seven"),
 ]

@@ -15,6 +15,8 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from ...cards import SUIT_NAME_RU, parse_cards
+from ...melds import (ACE_TURNED, CARTE_BLANCHE, DOUBLE_MARRIAGE, PLAIN_QUINT, SUIT_REPEATED,
+                      TRUMP_SEVEN, TWO_TRUMP_SEVENS, meld_points)
 from ...positions import load_position, solve
 from ...ru import describe_declaration, plural, points
 from ...rules import RuleSet
@@ -41,13 +43,24 @@ def _yes_no(yes: str, no: str) -> Callable[[Any], str]:
     return lambda v: yes if v else no
 
 
+def _pts(meld: str, trump: str = "H", cards: str = "", **option: Any) -> int:
+    """The engine's points of a meld (or a seven action, a deal bonus) with an option set."""
+    return meld_points(meld, RuleSet(**option), trump, parse_cards(cards) if cards else ())
+
+
+def _seven(rule: str) -> str:
+    return points(_pts(TRUMP_SEVEN, seven_rule=rule))
+
+
 SEVEN_RULE = {
     "declare_or_exchange": "семёрку после взятки можно обменять на открытый козырь или просто "
-                           "объявить — по 10 очков",
+                           f"объявить — по {_seven('declare_or_exchange')}",
     "exchange_only": "семёрка приносит очки только при обмене на открытый козырь",
-    "played": "10 очков за козырную семёрку, сыгранную во взятку, — взята взятка или нет",
-    "win_trick": "10 очков за взятку, взятую козырной семёркой (и за обмен)",
+    "played": f"{_seven('played')} за козырную семёрку, сыгранную во взятку, — взята взятка или нет",
+    "win_trick": f"{_seven('win_trick')} за взятку, взятую козырной семёркой (и за обмен)",
 }
+_BLACK_ACE, _RED_ACE = (_pts(ACE_TURNED, s, deal_bonus_trump_ace=True) for s in "SH")
+_REPEAT, _REPEAT_CLUBS = (_pts(SUIT_REPEATED, s, deal_bonus_repeat_suit=True) for s in "SC")
 
 # option -> (conflict ids, value -> Russian)
 OPTION_TEXT: dict[str, tuple[str, Callable[[Any], str]]] = {
@@ -63,10 +76,12 @@ OPTION_TEXT: dict[str, tuple[str, Callable[[Any], str]]] = {
     "deal_bonus_seven_opponent_malus": ("C-05", lambda v: f"за открытую семёрку у противника "
                                         f"сдатчика вычитают {points(v)}" if v else
                                         "за открытую семёрку у противника сдатчика ничего не вычитают"),
-    "deal_bonus_trump_ace": ("C-04", _yes_no("открыт козырной туз — сдатчику +20 (чёрный) или +12 "
-                                             "(красный)", "за открытый туз надбавки нет")),
+    "deal_bonus_trump_ace": ("C-04", _yes_no(f"открыт козырной туз — сдатчику +{_BLACK_ACE} "
+                                             f"(чёрный) или +{_RED_ACE} (красный)",
+                                             "за открытый туз надбавки нет")),
     "deal_bonus_repeat_suit": ("C-04", _yes_no("одна масть козырем три сдачи подряд — сдатчику "
-                                               "+20 (трефы — −20)", "за повтор масти надбавки нет")),
+                                               f"+{_REPEAT} (трефы — −{-_REPEAT_CLUBS})",
+                                               "за повтор масти надбавки нет")),
     "phase1_must_follow_suit": ("C-06", _yes_no("пока есть талон, отвечать в масть обязательно "
                                                 "(бить козырем — нет)", "пока есть талон, "
                                                 "отвечать можно любой картой")),
@@ -86,14 +101,20 @@ OPTION_TEXT: dict[str, tuple[str, Callable[[Any], str]]] = {
                                                      "теряет право объявлять")),
     "four_of_kind_distinct_suits": ("C-34", _yes_no("четвёрка — только четыре разные масти",
                                                     "четвёрка — любые четыре карты ранга")),
-    "meld_double_marriage": ("C-13", _yes_no("двойной марьяж — комбинация: 40, козырный — 80",
-                                             "двойной марьяж не считается")),
-    "meld_plain_quint": ("C-13", _yes_no("некозырная квинта — 100", "некозырная квинта не "
-                                         "считается")),
-    "meld_two_trump_sevens": ("C-13", _yes_no("две козырные семёрки вместе — 20",
-                                              "две козырные семёрки — не комбинация")),
-    "meld_carte_blanche": ("C-13", _yes_no("карт-бланш (ни одной фигуры на руке) — 250",
-                                           "карт-бланша нет")),
+    "meld_double_marriage": ("C-13", _yes_no(
+        "двойной марьяж — комбинация: "
+        f"{_pts(DOUBLE_MARRIAGE, 'H', 'KS KS QS QS', meld_double_marriage=True)}, козырный — "
+        f"{_pts(DOUBLE_MARRIAGE, 'H', 'KH KH QH QH', meld_double_marriage=True)}",
+        "двойной марьяж не считается")),
+    "meld_plain_quint": ("C-13", _yes_no(
+        f"некозырная квинта — {_pts(PLAIN_QUINT, meld_plain_quint=True)}",
+        "некозырная квинта не считается")),
+    "meld_two_trump_sevens": ("C-13", _yes_no(
+        f"две козырные семёрки вместе — {_pts(TWO_TRUMP_SEVENS, meld_two_trump_sevens=True)}",
+        "две козырные семёрки — не комбинация")),
+    "meld_carte_blanche": ("C-13", _yes_no(
+        f"карт-бланш (ни одной фигуры на руке) — {_pts(CARTE_BLANCHE, meld_carte_blanche=True)}",
+        "карт-бланша нет")),
     "seven_rule": ("C-16", lambda v: SEVEN_RULE[v]),
     "seven_exchange_points": ("C-17", lambda v: f"обмен семёрки стоит {points(v)}" if v else
                               "за обмен семёрки очков не дают"),

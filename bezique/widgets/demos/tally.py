@@ -19,7 +19,7 @@ from PIL import Image
 
 from ...cards import SUIT_NAME_RU, Card, cards_ru
 from ...deal import Deal
-from ...melds import SEVEN_EXCHANGE
+from ...melds import SEVEN_EXCHANGE, SEVEN_TURNED, meld_points
 from ...narrate import describe_event, score_breakdown
 from ...players.match import make_player
 from ...ru import meld_name, plural, points
@@ -95,7 +95,7 @@ def tally_exercise(seed: int, ident: str = "ch09-tally") -> dict:
              f"{SUIT_NAME_RU[up.suit]} (открыта карта {up.ru})."]
     if up.rank == "7":
         pos["turned_up_seven"] = d.dealer
-        story.append("Открыта семёрка — сдатчику 10 очков.")
+        story.append(f"Открыта семёрка — сдатчику {points(meld_points(SEVEN_TURNED, d.rules, up.suit))}.")
     story.append(f"Последнюю взятку взял{'а' if d.last_trick_winner == 0 else ''} "
                  f"{NAMES[d.last_trick_winner]}. Что каждый объявил и какие карты взял — ниже. "
                  "Сколько очков за сдачу у каждого?")

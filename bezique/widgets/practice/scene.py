@@ -2,7 +2,7 @@
 instructions, the labels of the declaration buttons and the names of the settings.
 
 No widget and no rule lives here: legality, winners and points come from the engine
-(`Deal.legal_actions`, the trick log, `Declaration.points`, `melds.points_of`).
+(`Deal.legal_actions`, the trick log, `Declaration.points`, `melds.meld_points`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from importlib.resources import files
 from ...actions import Announce, Pass, Play
 from ...cards import Card, cards_ru
 from ...deal import Deal
-from ...melds import SEVEN_EXCHANGE, TRUMP_SEVEN, Declaration, points_of
+from ...melds import SEVEN_EXCHANGE, TRUMP_SEVEN, Declaration, meld_points
 from ...narrate import SUIT_NAME_NOM
 from ...ru import capitalize, meld_name, plural, points
 
@@ -217,7 +217,7 @@ def action_label(action, deal: Deal, human: int) -> str:
         note = " — с картами со стола" if from_table else ""
         return f"{capitalize(meld_name(action.meld))} {cards_ru(action.cards)} (+{action.points}){note}"
     if t is Announce:
-        pts = points_of(action.meld, action.cards, deal.rules, deal.trump)
+        pts = meld_points(action.meld, deal.rules, deal.trump, action.cards)
         return (f"Показать «на потом»: {meld_name(action.meld)} {cards_ru(action.cards)} "
                 f"(«{plural(pts, 'очко')} за мной»)")
     if t is Pass:
