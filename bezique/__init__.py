@@ -2,6 +2,7 @@
 
 Main entry points: `Deal` (one deal as a state machine), `Game` (deals to the target),
 `RuleSet` (options and presets), `Card` and `parse_card`/`parse_cards` (notation).
+Importing the package registers the variants (`bezique.variants`).
 """
 
 from .actions import PASS, Announce, Pass, Play, announce, declare, play
@@ -11,6 +12,7 @@ from .errors import BeziqueError, CardParseError, FormatError, IllegalAction, Ru
 from .game import Game
 from .melds import Declaration
 from .rules import PRESETS, RuleSet
+from .variants import infusorka as _infusorka  # noqa: F401  (registers the many-pack game)
 
 __all__ = ["PASS", "Announce", "Pass", "Play", "announce", "declare", "play", "Card", "cards_ru",
            "make_pack", "parse_card", "parse_cards", "sort_cards", "Deal", "BeziqueError",

@@ -14,15 +14,18 @@ import random as _random
 from typing import Iterable, Sequence
 
 from .actions import PASS, PLAYS, Action, Announce, Pass, Penalty, Play
-from .cards import Card, make_pack, sort_cards
+from .cards import Card, sort_cards
 from .errors import IllegalAction
 from .melds import (ACE_TURNED, CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE, SEVEN_MELDS,
                     SEVEN_TURNED, TRIPLE_BEZIQUE, TRUMP_SEVEN, TWO_TRUMP_SEVENS,
                     Declaration, MeldContext, MeldState, enumerate_declarations,
                     explain_illegal, make_declaration, meld_points)
+from .packs import pack_for
 from .rules import RuleSet
 from .tally import last_trick_points, trick_points
 from .tricks import legal_plays, play_problem, winning_index
+from .variants import find_variant
+from .view import PlayerView, view_of
 
 PATTERNS = {"3-2-3": (3, 2, 3), "1x8": (1,) * 8, "3-3-2": (3, 3, 2), "6-1-1": (6, 1, 1)}
 PENALTIES = {"declare_before_trick": 10, "revoke": 20, "play_before_draw": 30, "nine_cards": 120}
@@ -30,20 +33,10 @@ PENALTIES = {"declare_before_trick": 10, "revoke": 20, "play_before_draw": 30, "
 STAGE_PLAY, STAGE_DECLARE, STAGE_OVER = "play", "declare", "over"
 
 
-def pack_for(rules: RuleSet) -> list[Card]:
-    """Every physical card of the game, in card order."""
-    if rules.many_pack:
-        from .variants.infusorka import infusorka_pack
-        return infusorka_pack(rules)
-    return make_pack(rules.packs)
-
-
 def deal_class(rules: RuleSet) -> type["Deal"]:
-    """The state machine for the rules: a variant is a small subclass of Deal."""
-    if rules.many_pack:
-        from .variants.infusorka import InfusorkaDeal
-        return InfusorkaDeal
-    return Deal
+    """The state machine for the rules: a registered variant's own subclass of Deal, or Deal."""
+    variant = find_variant(rules)
+    return variant.deal_class if variant is not None else Deal
 
 
 def create_deal(rules: RuleSet, dealer: int, hands, turn_up, stock) -> "Deal":
@@ -620,7 +613,6 @@ class Deal:
         return out
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int):
+    def view(self, seat: int) -> PlayerView:
         """What `seat` may know (view.PlayerView): never another seat's concealed cards."""
-        from .view import view_of
         return view_of(self, seat)

@@ -6,8 +6,9 @@ import random as _random
 from dataclasses import dataclass, field
 
 from .cards import Card
-from .deal import Deal, pack_for
+from .deal import Deal
 from .melds import SUIT_REPEATED, meld_points
+from .packs import pack_for
 from .rules import RuleSet
 
 

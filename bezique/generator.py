@@ -15,7 +15,7 @@ from typing import Callable, Iterator
 from .actions import PASS, Play
 from .cards import SUIT_GENITIVE_RU, cards_ru, make_pack, sort_cards
 from .deal import STAGE_DECLARE, Deal
-from .melds import (ALL_MELDS, MeldContext, explain_illegal, reuse_problem, shape_problem)
+from .melds import MeldContext, explain_illegal, reuse_problem, shape_problem
 from .players.random_player import random_action
 from .positions import load_position, solve
 from .ru import capitalize, describe_declaration, meld_name, plural, points

@@ -15,6 +15,7 @@ from .cards import Card, sort_cards, SUIT_GENITIVE_RU
 from .errors import IllegalAction
 from .ru import capitalize, meld_name, points
 from .rules import RuleSet
+from .variants import find_variant
 
 # Meld ids (formats.md).
 MARRIAGE, ROYAL_MARRIAGE, SEQUENCE = "marriage", "royal_marriage", "sequence"
@@ -27,10 +28,6 @@ CARTE_BLANCHE, NO_TRUMP_MARRIAGE = "carte_blanche", "no_trump_marriage"
 ALL_MELDS = (MARRIAGE, ROYAL_MARRIAGE, SEQUENCE, BEZIQUE, DOUBLE_BEZIQUE, TRIPLE_BEZIQUE,
              *FOUR_OF.values(), TRUMP_SEVEN, SEVEN_EXCHANGE, DOUBLE_MARRIAGE, PLAIN_QUINT,
              TWO_TRUMP_SEVENS, CARTE_BLANCHE, NO_TRUMP_MARRIAGE)
-ALL_MELDS += tuple((  # many-pack bezique, experimental (bezique/variants/infusorka.py)
-    "nine_exchange trump_quint four_trump_aces four_trump_kings four_trump_queens four_trump_jacks "
-    "four_bezique_jacks four_trump_tens more_trump_aces more_trump_kings more_trump_queens "
-    "more_trump_jacks more_bezique_jacks more_trump_tens").split())
 SEVEN_MELDS = frozenset((TRUMP_SEVEN, SEVEN_EXCHANGE, TWO_TRUMP_SEVENS))
 RANK_OF_FOUR = {v: k for k, v in FOUR_OF.items()}
 # Scoring events that are not declarations (the deal's log events use the same ids).
@@ -61,6 +58,13 @@ class Declaration(NamedTuple):
 
     def sort_key(self):
         return (-self.points, self.meld, self.cards)
+
+
+def meld_ids(rules: RuleSet) -> tuple[str, ...]:
+    """The meld ids a game under `rules` may declare (records, positions): the standard ones,
+    or those of the registered variant the rules play."""
+    variant = find_variant(rules)
+    return variant.melds if variant is not None else ALL_MELDS
 
 
 def make_declaration(meld: str, cards: Iterable[Card], points: int) -> Declaration:

@@ -13,7 +13,7 @@ from typing import Any
 
 from .cards import Card, MAX_COPIES, parse_card_face, sort_cards
 from .errors import CardParseError, FormatError, RulesError
-from .melds import (ALL_MELDS, Declaration, MeldContext, MeldState, enumerate_declarations,
+from .melds import (Declaration, MeldContext, MeldState, enumerate_declarations, meld_ids,
                     meld_points, reuse_problem, shape_problem)
 from .rules import RuleSet
 from .tally import last_trick_points, trick_points
@@ -139,7 +139,7 @@ def _history(entries: Any, fld: str, res: _Resolver, held: list[Card], rules: Ru
         if not isinstance(e, dict) or "meld" not in e or "cards" not in e:
             raise FormatError("ожидался объект {\"meld\": \"marriage\", \"cards\": [\"KH\", \"QH\"]}", path, f)
         meld = e["meld"]
-        if meld not in ALL_MELDS:
+        if meld not in meld_ids(rules):
             raise FormatError(f"неизвестная комбинация {meld!r}; пример: \"royal_marriage\"", path, f + ".meld")
         cards = tuple(sort_cards(res.history(e["cards"], f + ".cards", held)))
         if meld == "no_trump_marriage":

@@ -15,7 +15,7 @@ from .actions import PASS, Announce, Penalty, Play
 from .cards import Card, parse_card_face
 from .deal import Deal, STAGE_DECLARE, create_deal
 from .errors import BeziqueError, CardParseError, FormatError, IllegalAction, RulesError
-from .melds import ALL_MELDS, Declaration, make_declaration
+from .melds import Declaration, make_declaration, meld_ids
 from .rules import RuleSet
 
 FORMAT = "bezique-deal/1"
@@ -148,7 +148,7 @@ def _action(a: Any, i: int, rules: RuleSet, path: str | None):
     for key in ("declare", "announce"):
         if key in a:
             meld = a[key]
-            if meld not in ALL_MELDS:
+            if meld not in meld_ids(rules):
                 raise FormatError(f"неизвестная комбинация {meld!r}; пример: \"royal_marriage\"",
                                   path, f"{field}.{key}")
             cards = _cards(a.get("cards"), field + ".cards", path)

@@ -8,6 +8,7 @@ from typing import Iterable
 from babel import Locale
 
 from .cards import Card, cards_ru
+from .variants import variant_meld_name
 
 MELD_NAME = {
     "marriage": "марьяж",
@@ -27,15 +28,6 @@ MELD_NAME = {
     "two_trump_sevens": "две козырные семёрки",
     "carte_blanche": "карт-бланш",
     "no_trump_marriage": "марьяж, назначающий козырь",
-    # many-pack bezique with infusorki (experimental, bezique/variants/infusorka.py)
-    "nine_exchange": "обмен козырной девятки на открытый козырь",
-    "trump_quint": "козырная квинта",
-    "four_trump_aces": "четыре козырных туза", "four_trump_kings": "четыре козырных короля",
-    "four_trump_queens": "четыре козырные дамы", "four_trump_jacks": "четыре козырных валета",
-    "four_trump_tens": "четыре козырные десятки", "four_bezique_jacks": "четыре безиковых валета",
-    "more_trump_aces": "ещё один козырный туз", "more_trump_kings": "ещё один козырный король",
-    "more_trump_queens": "ещё одна козырная дама", "more_trump_jacks": "ещё один козырный валет",
-    "more_trump_tens": "ещё одна козырная десятка", "more_bezique_jacks": "ещё один безиковый валет",
 }
 
 # Accusative forms where they differ from the nominative («объявляет козырную семёрку»).
@@ -43,9 +35,6 @@ MELD_NAME_ACC = {
     "sequence": "козырную секвенцию",
     "trump_seven": "козырную семёрку",
     "plain_quint": "некозырную квинту",
-    "trump_quint": "козырную квинту",
-    "more_trump_queens": "ещё одну козырную даму",
-    "more_trump_tens": "ещё одну козырную десятку",
 }
 
 SUIT_INSTRUMENTAL = {"S": "пиками", "H": "червями", "D": "бубнами", "C": "трефами"}
@@ -88,12 +77,13 @@ def points(n: int) -> str:
 
 
 def meld_name(meld: str) -> str:
-    return MELD_NAME.get(meld, meld)
+    """The meld's Russian name (a variant's own melds: the names the variant registered)."""
+    return MELD_NAME.get(meld) or variant_meld_name(meld) or meld
 
 
 def meld_name_acc(meld: str) -> str:
     """The meld's name as the object of «объявить»: «объявить козырную секвенцию»."""
-    return MELD_NAME_ACC.get(meld) or meld_name(meld)
+    return MELD_NAME_ACC.get(meld) or variant_meld_name(meld, accusative=True) or meld_name(meld)
 
 
 def describe_declaration(meld: str, cards: Iterable[Card], pts: int) -> str:

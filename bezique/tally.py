@@ -6,13 +6,15 @@ from typing import Sequence
 
 from .cards import Card
 from .rules import RuleSet
+from .variants import find_variant
 
 
 def trick_points(tricks: Sequence[Sequence[Card]], rules: RuleSet) -> int:
     """Points for the tricks one player won: brisques (10 per ace or ten, or per trick holding
-    one), plus 10 a trick under 000-C's trick scoring; nothing in the many-pack game."""
-    if rules.variant == "many_pack_infusorka":
-        return 0
+    one), plus 10 a trick under 000-C's trick scoring; a variant may count its own way."""
+    variant = find_variant(rules)
+    if variant is not None and variant.trick_points is not None:
+        return variant.trick_points(tricks, rules)
     if rules.brisque_count == "per_card":
         pts = 10 * sum(1 for t in tricks for c in t if c.is_brisque)
     else:
@@ -26,8 +28,12 @@ def last_trick_points(seat: int, winner: int | None, rules: RuleSet) -> int:
     """The last-trick bonus for `seat` (R7.3.2; partnerships: C-31)."""
     if winner is None:
         return 0
+    variant = find_variant(rules)
+    bonus = rules.last_trick_points
+    if variant is not None and variant.last_trick_points is not None:
+        bonus = variant.last_trick_points
     if rules.partnerships:
         if rules.four_hand_last_trick == "split_sides":
-            return rules.last_trick_points // 2
-        return rules.last_trick_points if seat % 2 == winner % 2 else 0
-    return rules.last_trick_points if seat == winner else 0
+            return bonus // 2
+        return bonus if seat % 2 == winner % 2 else 0
+    return bonus if seat == winner else 0

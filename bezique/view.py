@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .cards import Card, sort_cards
 from .melds import Declaration
+from .packs import pack_for
 from .rules import RuleSet
 
 
@@ -55,7 +56,6 @@ class PlayerView:
                 seen |= k
         if self.turn_up is not None:
             seen.add(self.turn_up)
-        from .deal import pack_for
         return sort_cards(c for c in pack_for(self.rules) if c not in seen)
 
 

@@ -5,7 +5,9 @@ Only what differs from the standard game is here: the pack (`infusorka_pack`), t
 (18 cards each, the 37th/55th card turned up, an infusorka is never the turn-up), the
 infusorka in trick play, the declarations and their score table (10.5.3–10.5.6), and the
 tally (declarations only: no brisques, no last-trick bonus). Everything else — the turn
-structure, drawing, phase 2, the end of the deal — is the standard state machine.
+structure, drawing, phase 2, the end of the deal — is the standard state machine. The module
+registers the variant (`variants.register`): its Deal subclass, pack, meld ids and their
+Russian names, and its tally, so the engine never names it.
 
 Meld ids of this variant (deal records, `Declaration.meld`):
 
@@ -36,9 +38,10 @@ from ..actions import Announce
 from ..cards import JOKER, SUITS, Card, cards_ru, sort_cards, SUIT_GENITIVE_RU
 from ..deal import STAGE_DECLARE, STAGE_PLAY, Deal
 from ..errors import IllegalAction, RulesError
-from ..melds import ALL_MELDS, Declaration, MeldContext, MeldState, ROYAL_MARRIAGE, BEZIQUE, FOUR_OF
+from ..melds import Declaration, MeldContext, MeldState, ROYAL_MARRIAGE, BEZIQUE, FOUR_OF
 from ..rules import RuleSet
 from ..tricks import legal_plays, play_problem, winning_index
+from . import Variant, register
 
 EXPERIMENTAL_NOTE_RU = (
     "Многоколодный безик с инфузорками восстановлен по неполному тексту (000-D): источник "
@@ -170,7 +173,23 @@ FOUR_MELD = {f"four_{name}": name for name in FAMILIES}
 MORE_MELD = {f"more_{name}": name for name in FAMILIES}
 PLAIN_FOUR = {FOUR_OF[r]: r for r in PLAIN_FOUR_BASE}
 MELDS = (NINE_EXCHANGE, ROYAL_MARRIAGE, BEZIQUE, TRUMP_QUINT, *PLAIN_FOUR, *FOUR_MELD, *MORE_MELD)
-assert all(m in ALL_MELDS for m in MELDS), "melds.ALL_MELDS must list the many-pack ids"
+
+# The Russian names of this variant's own melds (the shared ones keep `ru.MELD_NAME`'s).
+MELD_NAME_RU = {
+    NINE_EXCHANGE: "обмен козырной девятки на открытый козырь",
+    TRUMP_QUINT: "козырная квинта",
+    "four_trump_aces": "четыре козырных туза", "four_trump_kings": "четыре козырных короля",
+    "four_trump_queens": "четыре козырные дамы", "four_trump_jacks": "четыре козырных валета",
+    "four_trump_tens": "четыре козырные десятки", "four_bezique_jacks": "четыре безиковых валета",
+    "more_trump_aces": "ещё один козырный туз", "more_trump_kings": "ещё один козырный король",
+    "more_trump_queens": "ещё одна козырная дама", "more_trump_jacks": "ещё один козырный валет",
+    "more_trump_tens": "ещё одна козырная десятка", "more_bezique_jacks": "ещё один безиковый валет",
+}
+MELD_NAME_ACC_RU = {
+    TRUMP_QUINT: "козырную квинту",
+    "more_trump_queens": "ещё одну козырную даму",
+    "more_trump_tens": "ещё одну козырную десятку",
+}
 
 # Kinds of the re-use rules (§4.5) in this variant; trump fours keep their own card lists.
 K_MARRIAGE, K_BEZIQUE, K_QUINT = "MP_MARRIAGE", "MP_BEZIQUE", "MP_QUINT"
@@ -521,6 +540,15 @@ class InfusorkaDeal(Deal):
         return any(d.key == (meld, frozenset(cards))
                    for d in infusorka_declarations(cards, InfusorkaMelds(), alone))
 
-    # ---------------------------------------------------------------- tally
-    def last_trick_points(self, seat: int) -> int:
-        return 0                              # no tricks, hence no last-trick bonus (10.5.2)
+
+# ------------------------------------------------------------------------ the registration
+
+def _no_trick_points(tricks, rules: RuleSet) -> int:
+    """No brisques in this game: only declarations score (10.5.2 [E])."""
+    return 0
+
+
+register(Variant(
+    name="many_pack_infusorka", deal_class=InfusorkaDeal, pack=infusorka_pack, melds=MELDS,
+    meld_names=MELD_NAME_RU, meld_names_acc=MELD_NAME_ACC_RU,
+    trick_points=_no_trick_points, last_trick_points=0))   # no last-trick bonus (10.5.2 [E])

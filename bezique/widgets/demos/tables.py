@@ -15,7 +15,8 @@ import html
 import ipywidgets as W
 
 from ...cards import SUIT_NAME_RU, Card, make_pack, parse_cards, sort_cards
-from ...deal import Deal, pack_for
+from ...deal import Deal
+from ...packs import pack_for
 from ...players.match import make_player
 from ...ru import meld_name, plural, points
 from ...rules import RuleSet

@@ -21,7 +21,7 @@ import ipywidgets
 
 from ...cards import Card, cards_ru, parse_cards, sort_cards, split_tokens
 from ...errors import CardParseError
-from ...melds import ALL_MELDS, shape_problem
+from ...melds import meld_ids, shape_problem
 from ...ru import capitalize, describe_declaration, meld_name, plural
 from .answers import PARTS, Feedback, decl_text
 
@@ -305,7 +305,7 @@ class DeclarationsPart(_PickingPart):
 
     def choose_meld(self, meld_id: str | None) -> None:
         meld_id = meld_id or AUTO
-        if meld_id != AUTO and meld_id not in ALL_MELDS:
+        if meld_id != AUTO and meld_id not in meld_ids(self.position.rules):
             raise ValueError(f"нет такой комбинации {meld_id!r}")
         if meld_id not in [v for _, v in self.meld_dropdown.options]:
             self.meld_dropdown.options = list(self.meld_dropdown.options) + [
