@@ -99,6 +99,7 @@ async function execute(kernel, code) {
   future.onIOPub = (message) => {
     const type = message.header.msg_type;
     if (type === "display_data" || type === "execute_result") outputs.push(message.content);
+    else if (type === "stream" && message.content.name === "stdout") outputs.push({ text: message.content.text });
     else if (type === "clear_output") outputs.length = 0;
     else if (type === "error") outputs.push({ error: message.content });
   };
