@@ -20,6 +20,8 @@ MAX_COPIES = 16
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_RU = {"A": "Т", "T": "10", "K": "К", "Q": "Д", "J": "В", "9": "9", "8": "8", "7": "7"}
+# The Russian names of ranks and suits: their one home (`Card.name_ru` needs them here, below
+# `ru`); every caller imports them from this module.
 RANK_NAME_RU = {"A": "туз", "T": "десятка", "K": "король", "Q": "дама", "J": "валет",
                 "9": "девятка", "8": "восьмёрка", "7": "семёрка"}
 SUIT_GENITIVE_RU = {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"}
@@ -206,8 +208,8 @@ def parse_cards(items: str | Iterable[str], copies: int = 2,
                     break
             else:
                 raise CardParseError(
-                    f"Слишком много карт «{tok}»: в колоде всего {copies} "
-                    f"{'экземпляра' if copies < 5 else 'экземпляров'} каждой карты.")
+                    f"Слишком много карт «{tok}»: число экземпляров каждой карты в колоде — "
+                    f"{copies}.")
             used.add(card)
             out[i] = card
     return out  # type: ignore[return-value]

@@ -13,7 +13,7 @@ import random
 from typing import Callable, Iterator
 
 from .actions import PASS, Play
-from .cards import SUIT_GENITIVE_RU, cards_ru, make_pack, sort_cards
+from .cards import SUIT_GENITIVE_RU, SUIT_NAME_RU, cards_ru, make_pack, sort_cards
 from .deal import STAGE_DECLARE, Deal
 from .melds import MeldContext, explain_illegal, reuse_problem, shape_problem
 from .players.random_player import random_action
@@ -21,8 +21,6 @@ from .positions import load_position, solve
 from .ru import capitalize, describe_declaration, meld_name, plural, points
 from .rules import RuleSet
 from .tricks import legal_reason, winner_reason
-
-SUIT_NAME = {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}
 
 LEVELS = {
     "m1_single": "Одна комбинация на руке",
@@ -146,7 +144,7 @@ def _declarations_generator(level: str) -> Callable[[random.Random], dict | None
             return None
         pos = rng.choice(fitting)
         pos["prompt"] = (f"Вы только что взяли взятку и ещё не брали карту из талона. Козырь — "
-                         f"{SUIT_NAME[pos['trump']]}. Что и за сколько очков вы можете объявить?")
+                         f"{SUIT_NAME_RU[pos['trump']]}. Что и за сколько очков вы можете объявить?")
         return pos
     return make
 
@@ -160,7 +158,7 @@ def _trick_winner(rng: random.Random) -> dict | None:
         follow = rng.choice([c for c in pack if c.suit == lead.suit and c is not lead])
     trump = rng.choice("SHDC")
     return {"kind": "trick_winner", "trump": trump, "lead": lead.code, "follow": follow.code,
-            "prompt": f"Козырь — {SUIT_NAME[trump]}. Соперник пошёл {lead.ru}, вы ответили "
+            "prompt": f"Козырь — {SUIT_NAME_RU[trump]}. Соперник пошёл {lead.ru}, вы ответили "
                       f"{follow.ru}. Кто возьмёт взятку?"}
 
 
@@ -174,7 +172,7 @@ def _legal_plays(rng: random.Random) -> dict | None:
     lead = deal.trick[0]
     return {"kind": "legal_plays", "trump": deal.trump, "phase": 2,
             "hand": _codes(deal.hands[seat]), "lead": lead.code,
-            "prompt": f"Талон кончился, идёт игра «на выход». Козырь — {SUIT_NAME[deal.trump]}. "
+            "prompt": f"Талон кончился, идёт игра «на выход». Козырь — {SUIT_NAME_RU[deal.trump]}. "
                       f"Соперник пошёл {lead.ru}. Какими картами вы можете ответить?"}
 
 

@@ -445,7 +445,10 @@ def shape_problem(meld: str, cards: tuple[Card, ...], rules: RuleSet, trump: str
     if meld in (BEZIQUE, DOUBLE_BEZIQUE, TRIPLE_BEZIQUE):
         qf, jf = bezique_faces(rules, trump)
         k = {BEZIQUE: 1, DOUBLE_BEZIQUE: 2, TRIPLE_BEZIQUE: 3}[meld]
-        pair = f"{'дама' if k == 1 else 'дамы'} {SUIT_GENITIVE_RU[qf[1]]} и {'валет' if k == 1 else 'валеты'} {SUIT_GENITIVE_RU[jf[1]]}"
+        if k == 1:
+            pair = f"{Card(*qf).name_ru} и {Card(*jf).name_ru}"
+        else:
+            pair = f"дамы {SUIT_GENITIVE_RU[qf[1]]} и валеты {SUIT_GENITIVE_RU[jf[1]]}"
         if (n != 2 * k or sum(1 for c in cards if c.face == qf) != k
                 or sum(1 for c in cards if c.face == jf) != k):
             need = {1: "", 2: "две ", 3: "три "}[k]

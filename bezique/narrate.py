@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import SUIT_GENITIVE_RU, cards_ru
+from .cards import SUIT_GENITIVE_RU, SUIT_NAME_RU, cards_ru
 from .ru import capitalize, meld_name, meld_name_acc, plural, points
-
-SUIT_NAME_NOM = {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}
 
 
 def seat_names(viewer: int, n: int = 2) -> list[str]:
@@ -77,7 +75,7 @@ def describe_event(event: tuple, viewer: int, names: Sequence[str]) -> str | Non
         return f"{who}: карт-бланш (ни одной фигуры: {cards_ru(cards)}) — +{points(pts)}."
     if kind == "trump_fixed":
         _, seat, suit = event
-        return f"Первый марьяж назначил козырь: {SUIT_NAME_NOM[suit]}."
+        return f"Первый марьяж назначил козырь: {SUIT_NAME_RU[suit]}."
     if kind == "penalty":
         _, seat, offence, amount = event
         what = {"declare_before_trick": "объявление без выигранной взятки",
@@ -112,7 +110,7 @@ def score_breakdown(deal, seat: int) -> dict[str, int]:
 
 
 def trump_phrase(trump: str | None) -> str:
-    return f"козырь — {SUIT_NAME_NOM[trump]}" if trump else "козырь ещё не назначен"
+    return f"козырь — {SUIT_NAME_RU[trump]}" if trump else "козырь ещё не назначен"
 
 
 def suit_genitive(suit: str) -> str:

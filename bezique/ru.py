@@ -1,4 +1,9 @@
-"""Russian words the engine shows to people: meld names, plural forms, number agreement."""
+"""Russian words the engine shows to people: meld names, plural forms, number agreement.
+
+The names of ranks and suits (`cards.RANK_NAME_RU`, `SUIT_NAME_RU`, `SUIT_GENITIVE_RU`) have
+their one home in `cards`, the lowest module, which needs them for `Card.name_ru` (and this
+module imports `cards`); every caller imports them from there. Plural forms have theirs here.
+"""
 
 from __future__ import annotations
 
@@ -37,8 +42,6 @@ MELD_NAME_ACC = {
     "plain_quint": "некозырную квинту",
 }
 
-SUIT_INSTRUMENTAL = {"S": "пиками", "H": "червями", "D": "бубнами", "C": "трефами"}
-
 _FORMS = {
     "очко": ("очко", "очка", "очков"),
     "карта": ("карта", "карты", "карт"),
@@ -47,6 +50,7 @@ _FORMS = {
     "ход": ("ход", "хода", "ходов"),
     "позиция": ("позиция", "позиции", "позиций"),
     "партия": ("партия", "партии", "партий"),
+    "похожий вариант": ("похожий вариант", "похожих варианта", "похожих вариантов"),
 }
 
 

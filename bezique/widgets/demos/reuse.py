@@ -14,21 +14,18 @@ from __future__ import annotations
 from typing import Iterable, NamedTuple
 
 import ipywidgets as W
-from babel import Locale
 
 from ...cards import SUIT_NAME_RU, Card, parse_card, parse_cards, sort_cards
 from ...melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, Declaration, MeldContext,
                       MeldState, enumerate_declarations, explain_illegal, meld_points,
                       reuse_problem)
 from ...positions import Position, solve
-from ...ru import capitalize, meld_name, points
+from ...ru import capitalize, meld_name, plural, points
 from ...rules import RuleSet
 from ..page import OnPage
 from ..render.canvas import CardCanvas
 from .common import WIDE, esc, four_colour_box, html_block, redraw
 from .melds import meld_context, sample_turn_up, why_not_meld
-
-_PLURAL = Locale("ru").plural_form
 
 
 # ====================================================================== «История объявлений»
@@ -95,13 +92,6 @@ def scenario_cards(s: Scenario) -> tuple[list[Card], list[Card], list[Card]]:
     cards = parse_cards(parts[0] + parts[1] + parts[2])
     a, b = len(parts[0]), len(parts[0]) + len(parts[1])
     return cards[:a], cards[a:b], cards[b:]
-
-
-def _variants(n: int) -> str:
-    """«1 похожий вариант», «3 похожих варианта», «5 похожих вариантов» (CLDR plurals)."""
-    form = _PLURAL(n)
-    word = {"one": "похожий вариант", "few": "похожих варианта"}.get(form, "похожих вариантов")
-    return f"{n} {word}"
 
 
 def where(card: Card, hand, table) -> str:
@@ -388,6 +378,6 @@ class DeclarationHistory(OnPage, W.VBox):
         if tempting:
             parts.append("<b>Чего объявить нельзя и почему:</b>")
             for d, reason, n in tempting[:8]:
-                more = f" (и ещё {_variants(n - 1)})" if n > 1 else ""
+                more = f" (и ещё {plural(n - 1, 'похожий вариант')})" if n > 1 else ""
                 parts.append(f"✘ {esc(self.describe(d))}{more}: {esc(reason)}")
         self.legal_html.value = html_block("<br>".join(parts))

@@ -21,7 +21,7 @@ from typing import Callable, Iterable
 
 import ipywidgets
 
-from ...cards import Card
+from ...cards import SUIT_NAME_RU, Card
 from ...positions import Position
 from ..page import QUESTION_LABEL, OnPage
 from ..render.canvas import CardCanvas
@@ -30,7 +30,6 @@ from .parts import PART_FOR_KIND, AnswerPart
 
 __all__ = ["ExerciseWidget", "Feedback", "VERDICTS"]
 
-SUIT_NAME = {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}
 RULES_NAME = {"seed_001": "по правилам источника 001", "seed_002": "по правилам источника 002",
               "seed_003": "по правилам источника 003", "seed_004": "по правилам источника 004",
               "seed_000A": "по правилам источника 000-A", "seed_000C": "по правилам источника 000-C",
@@ -103,7 +102,7 @@ class ExerciseWidget(OnPage, ipywidgets.VBox):
                                         else "особые (" + ", ".join(k for k in spec if k != "preset") + ")") + ".")
         said = "озырь —" in (pos.prompt or "")          # the prompt already names the trump
         if not said and (pos.kind != "trick_winner" or pos.trump is not None):
-            lines.append(f"Козырь — {SUIT_NAME[pos.trump]}." if pos.trump else "Козырь ещё не назначен.")
+            lines.append(f"Козырь — {SUIT_NAME_RU[pos.trump]}." if pos.trump else "Козырь ещё не назначен.")
         return lines + self.part.info_lines()
 
     def _info_html(self) -> str:

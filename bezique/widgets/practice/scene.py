@@ -11,10 +11,9 @@ import re
 from importlib.resources import files
 
 from ...actions import Announce, Pass, Play
-from ...cards import Card, cards_ru
+from ...cards import SUIT_NAME_RU, Card, cards_ru
 from ...deal import Deal
 from ...melds import SEVEN_EXCHANGE, TRUMP_SEVEN, Declaration, meld_points
-from ...narrate import SUIT_NAME_NOM
 from ...ru import capitalize, meld_name, plural, points
 
 YOU, THEM = "Вы", "Соперник"
@@ -145,7 +144,7 @@ def trump_text(deal: Deal) -> str:
     if deal.trump is None:
         return "козырь ещё не назначен"
     up = f" (открыт {deal.turn_up.ru})" if deal.turn_up is not None else ""
-    return f"козырь — {SUIT_NAME_NOM[deal.trump]}{up}"
+    return f"козырь — {SUIT_NAME_RU[deal.trump]}{up}"
 
 
 def instruction(deal: Deal, human: int) -> str:

@@ -9,12 +9,12 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 from PIL import Image
 
 from ...cards import Card, sort_cards
+from ...ru import plural
 from .drawing import (BLACK, SHADOW_PAD, back_image, badge_image, card_image, card_label,
                       card_size, get_font, rotated, shadow_image, slot_image, text_image)
 
@@ -193,19 +193,6 @@ def caption_block(text: str, width: float, px: int, colour: tuple) -> _Block:
     return block
 
 
-@lru_cache(maxsize=1)
-def _ru_plural_form():
-    from babel import Locale
-
-    return Locale.parse("ru").plural_form
-
-
-def _plural(n: int, one: str, few: str, many: str) -> str:
-    """Russian plural by CLDR rules (Babel): 1 карта, 2 карты, 5 карт."""
-    form = _ru_plural_form()(n)
-    return f"{n} {one if form == 'one' else few if form == 'few' else many}"
-
-
 ALTERNATE_SUITS = "SHCD"   # ♠ ♥ ♣ ♦: black and red alternate
 
 
@@ -357,7 +344,7 @@ def _stock_block(count, turn_up=None, *, scale=1.0, four_colour=False,
             block.card(None, 2 * k, 2 * (depth - k), scale, "normal", four_colour)
     if count:
         del block.boxes[:-1]
-        block.boxes[-1] = block.boxes[-1]._replace(label=f"колода: {_plural(count, 'карта', 'карты', 'карт')}")
+        block.boxes[-1] = block.boxes[-1]._replace(label=f"колода: {plural(count, 'карта')}")
         badge = round(15 * scale)
         bx, by = w / 2, 2 * depth + h / 2
         disc = badge_image(str(count), badge)
@@ -366,7 +353,7 @@ def _stock_block(count, turn_up=None, *, scale=1.0, four_colour=False,
         block.image(slot_image(w, h, tuple(label_colour) + (150,)), 0, 0)
     block.text(f"колода: {count}" if count else "колода пуста", w / 2, h + 2 * depth + 4, px,
                label_colour, anchor="ma")
-    text = f"Колода: {_plural(count, 'карта', 'карты', 'карт')}" if count else "Колода пуста"
+    text = f"Колода: {plural(count, 'карта')}" if count else "Колода пуста"
     if turn_up is not None:
         tx = w + 2 * depth + round(10 * scale)
         block.card(turn_up, tx, 2 * depth, scale, "normal", four_colour,
@@ -413,7 +400,7 @@ def layout_hand(cards, *, selected=(), disabled=(), highlighted=(), four_colour=
                         gap=gap, max_width=max_width and max_width - 2 * pad - 2 * SHADOW_PAD,
                         lift=lift, face_down=face_down)
     if isinstance(cards, int) or face_down:
-        block.lines.append(f"{title}: {_plural(len(block.boxes), 'карта', 'карты', 'карт')} рубашкой вверх.")
+        block.lines.append(f"{title}: {plural(len(block.boxes), 'карта')} рубашкой вверх.")
     else:
         block.lines.append(f"{title}: {_names(block.boxes)}.")
     return _finish_layout(block, caption, background, pad)
@@ -469,9 +456,9 @@ def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=()
                       order=order, four_colour=four_colour, gap=round(-0.45 * card_size(small)[0]),
                       face_down=not opponent_face_up and not isinstance(opponent, int), lift=False)
     n_opp = len(opp.boxes)
-    opp.lines.append(f"{them}: {_plural(n_opp, 'карта', 'карты', 'карт')} рубашкой вверх." if not opponent_face_up
+    opp.lines.append(f"{them}: {plural(n_opp, 'карта')} рубашкой вверх." if not opponent_face_up
                      else f"Карты соперника: {_names(opp.boxes)}.")
-    rows.append((opp, f"{them}: {_plural(n_opp, 'карта', 'карты', 'карт')}"))
+    rows.append((opp, f"{them}: {plural(n_opp, 'карта')}"))
     sets = dict(selected=selected, disabled=disabled, highlighted=highlighted)
     ot = _table_block(list(opponent_table), scale=tscale, four_colour=four_colour, min_width=w)
     ot.h = card_size(tscale)[1]
