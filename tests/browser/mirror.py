@@ -44,3 +44,18 @@ def expected_status(table) -> str:
     s = table.session
     g = s.game_totals()
     return status_text(s.deal, s.human, [g[s.human], g[s.bot]], s.rules.target_score)
+
+
+def make_move(page, table, canvas, mirror) -> None:
+    """One move of the learner at the practice table, in the page and in the mirror: after a
+    won trick the first declaration button, else the first legal card; then wait until the
+    page's status line says what the mirror's does."""
+    if mirror.choices():
+        label, action = mirror.choices()[0]
+        table.get_by_role("button", name=label, exact=True).click()
+        mirror.press(action)
+    else:
+        card = mirror.session.legal_actions()[0].card
+        click_card(page, canvas, mirror.canvas, card)
+        mirror.click_card(card)
+    wait_for_text(table.locator(".bezique-practice-status"), expected_status(mirror))

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pytest
 
-from mirror import click_card, expected_status, wait_for_text
+from mirror import click_card, expected_status, make_move, wait_for_text
 from pagecheck import attach_log, problems_offline
 
 pytestmark = pytest.mark.browser
@@ -269,15 +269,7 @@ def test_practice_table_plays_in_its_page(learner, tutorial):
     tricks = 0
     while tricks < 3:
         before = s.deal.tricks_done
-        if mirror.choices():
-            label, action = mirror.choices()[0]
-            table.get_by_role("button", name=label, exact=True).click()
-            mirror.press(action)
-        else:
-            card = s.legal_actions()[0].card
-            click_card(page, canvas, mirror.canvas, card)
-            mirror.click_card(card)
-        wait_for_text(status, expected_status(mirror))
+        make_move(page, table, canvas, mirror)
         tricks += s.deal.tricks_done > before
     assert s.deal.stock_count <= 47 - 2 * 3
     assert not problems_offline(log)

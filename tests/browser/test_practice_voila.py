@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from bezique.widgets.practice.table import PracticeTable
-from mirror import click_card, expected_status, wait_for_text
+from mirror import click_card, expected_status, make_move, wait_for_text
 
 pytestmark = pytest.mark.browser
 
@@ -100,15 +100,7 @@ def test_play_tricks_by_clicking_in_voila(voila_url, browser):
                 wait_for_text(message, "Сначала закончите объявление")
                 refused = True
                 continue
-            if mirror.choices():                         # our declaration turn: a button
-                label, action = mirror.choices()[0]
-                page.get_by_role("button", name=label, exact=True).click()
-                mirror.press(action)
-            else:
-                card = s.legal_actions()[0].card
-                click_card(page, canvas, mirror.canvas, card)
-                mirror.click_card(card)
-            wait_for_text(status, expected_status(mirror))
+            make_move(page, table, canvas, mirror)
             if s.deal.tricks_done > before:
                 tricks += 1
                 trick = mirror.canvas.layout_result.description.split("\n")[3]
