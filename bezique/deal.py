@@ -86,7 +86,7 @@ class Deal:
         self.phase = 1
         self.tricks_done = 0
         self.won: list[list[tuple[Card, ...]]] = [[] for _ in range(n)]
-        self.melds = [MeldState() for _ in range(n)]
+        self.melds = [MeldState.for_rules(rules) for _ in range(n)]
         self.pending: list[list[Declaration]] = [[] for _ in range(n)]
         self.pending_qualified: list[set] = [set() for _ in range(n)]
         self.declared = [0] * n

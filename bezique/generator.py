@@ -103,8 +103,7 @@ def _grouped(decls: list[dict]) -> list[dict]:
 def _traps(pos) -> list[str]:
     """Shapes present in the cards that the re-use rules forbid, with the engine's reason."""
     from .melds import MeldState, enumerate_declarations
-    from .positions import declaration_state
-    state = declaration_state(pos)
+    state = MeldState.from_scored(pos.scored, pos.trump, pos.rules)
     held = pos.hand + pos.table
     legal = {d.key for d in enumerate_declarations(
         held, state, MeldContext(pos.rules, pos.trump, pos.turn_up, pos.seven_exchanged))}

@@ -97,6 +97,22 @@ class MeldState:
         new.scored = list(self.scored)
         return new
 
+    @staticmethod
+    def for_rules(rules: RuleSet) -> "MeldState":
+        """An empty state of the kind the rules keep: a registered variant's own (its melds
+        have their own re-use bookkeeping), or the standard one."""
+        variant = find_variant(rules)
+        kind = variant.meld_state if variant is not None and variant.meld_state else MeldState
+        return kind()
+
+    @staticmethod
+    def from_scored(scored: Iterable[Declaration], trump: str | None, rules: RuleSet) -> "MeldState":
+        """A seat's re-use bookkeeping rebuilt from its scored declarations, in order."""
+        state = MeldState.for_rules(rules)
+        for decl in scored:
+            state.record(decl, trump)
+        return state
+
     def record(self, decl: Declaration, trump: str | None) -> None:
         """Mark the cards of a scored declaration as used (§4.5.3, "On scoring")."""
         meld, cards, used = decl.meld, decl.cards, self.used

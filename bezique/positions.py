@@ -260,13 +260,6 @@ def solve(pos: Position) -> dict:
             "legal_plays": _solve_legal_plays, "deal_score": _solve_deal_score}[pos.kind](pos)
 
 
-def declaration_state(pos: Position) -> MeldState:
-    state = MeldState()
-    for d in pos.scored:
-        state.record(d, pos.trump)
-    return state
-
-
 def _solve_declarations(pos: Position) -> dict:
     rules = pos.rules
     if pos.phase == 2:
@@ -286,7 +279,7 @@ def _solve_declarations(pos: Position) -> dict:
         # The turn-up is not named: it lies beside the stock all through phase 1 and is not a
         # seven (a turned-up seven must be named), so an exchange is possible.
         turn_up = Card("A", pos.trump, MAX_COPIES)
-    state = declaration_state(pos)
+    state = MeldState.from_scored(pos.scored, pos.trump, rules)
     ctx = MeldContext(rules, pos.trump, turn_up, pos.seven_exchanged)
     decls = enumerate_declarations(pos.hand + pos.table, state, ctx)
     if rules.require_card_from_hand:

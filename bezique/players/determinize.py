@@ -50,13 +50,6 @@ def action_key(a) -> tuple:
     return ("other", repr(a))
 
 
-def _melds(scored: Sequence[Declaration], trump) -> MeldState:
-    st = MeldState()
-    for d in scored:
-        st.record(d, trump)
-    return st
-
-
 class Template:
     """Everything about the current state that the view fixes, prepared once per decision;
     `deal(hidden, stock)` then makes a full deal for one choice of the hidden cards."""
@@ -95,7 +88,7 @@ class Template:
         d.won = won
         d.log = log
         d.actions = []
-        d.melds = [_melds(view.scored[s], view.trump) for s in range(2)]
+        d.melds = [MeldState.from_scored(view.scored[s], view.trump, rules) for s in range(2)]
         if (view.turn_up is not None and view.turn_up.rank == "7" and not view.seven_exchanged
                 and view.phase == 1):
             d.melds[view.dealer].sevens_scored.add(view.turn_up)   # the dealer's turned-up seven

@@ -96,8 +96,8 @@ class Obs:
         o.gone = set(view.played) if memory else {c for _, c in view.trick}
         o.stock_count, o.turn_up = view.stock_count, view.turn_up
         o.seven_exchanged = view.seven_exchanged
-        o.my_melds = melds_from_scored(view.scored[o.seat], view.trump)
-        o.opp_melds = melds_from_scored(view.scored[o.opp], view.trump)
+        o.my_melds = MeldState.from_scored(view.scored[o.seat], view.trump, view.rules)
+        o.opp_melds = MeldState.from_scored(view.scored[o.opp], view.trump, view.rules)
         o.legal = list(view.legal_actions)
         o.opp_known = view.known[o.opp]
         return o
@@ -229,14 +229,6 @@ def point_table(rules, trump) -> dict:
         _TABLES.clear()
     _TABLES[key] = (rules, table)
     return table
-
-
-def melds_from_scored(scored, trump) -> MeldState:
-    """A seat's re-use bookkeeping rebuilt from its scored declarations, in order."""
-    st = MeldState()
-    for d in scored:
-        st.record(d, trump)
-    return st
 
 
 # ------------------------------------------------------------------ card values

@@ -19,9 +19,9 @@ to unfiltered samples when too few samples pass.
 from __future__ import annotations
 
 from ..actions import Announce, Play
-from ..melds import SEVEN_EXCHANGE
+from ..melds import SEVEN_EXCHANGE, MeldState
 from ..tricks import legal_plays
-from .heuristic import Obs, decide, melds_from_scored
+from .heuristic import Obs, decide
 
 
 def _was_on_table(card, scored, pending) -> bool:
@@ -51,8 +51,8 @@ class LastMoveFilter:
         if my_later is not None and _was_on_table(my_later, view.scored[me], view.pending[me]):
             self.my_table.add(my_later)
             self.my_known.add(my_later)
-        self.opp_melds = melds_from_scored(view.scored[opp], view.trump)
-        self.my_melds = melds_from_scored(view.scored[me], view.trump)
+        self.opp_melds = MeldState.from_scored(view.scored[opp], view.trump, view.rules)
+        self.my_melds = MeldState.from_scored(view.scored[me], view.trump, view.rules)
         self.key = (played.face, played in self.opp_table)
         self.tested = self.accepted = 0
 

@@ -22,6 +22,7 @@ class Variant:
     deal_class: type                                   # the Deal subclass that plays it
     pack: Callable[[Any], list]                        # rules -> every physical card, card order
     melds: tuple[str, ...] = ()                        # the meld ids its declarations use
+    meld_state: type | None = None                     # its MeldState subclass (None: standard)
     meld_names: Mapping[str, str] = field(default_factory=dict)       # its own ids, in Russian
     meld_names_acc: Mapping[str, str] = field(default_factory=dict)   # accusative, where it differs
     trick_points: Callable[[Any, Any], int] | None = None        # (tricks, rules) -> card points

@@ -395,7 +395,6 @@ class InfusorkaDeal(Deal):
         if turn_up is not None and turn_up.is_joker:
             raise IllegalAction("Инфузорка не имеет масти и не может быть открытым козырем.", "10.5.1")
         super().__init__(rules, dealer, hands, turn_up, stock)
-        self.melds = [InfusorkaMelds() for _ in range(self.n)]
 
     # ---------------------------------------------------------------- the deal (10.5.2)
     @staticmethod
@@ -550,5 +549,6 @@ def _no_trick_points(tricks, rules: RuleSet) -> int:
 
 register(Variant(
     name="many_pack_infusorka", deal_class=InfusorkaDeal, pack=infusorka_pack, melds=MELDS,
+    meld_state=InfusorkaMelds,
     meld_names=MELD_NAME_RU, meld_names_acc=MELD_NAME_ACC_RU,
     trick_points=_no_trick_points, last_trick_points=0))   # no last-trick bonus (10.5.2 [E])

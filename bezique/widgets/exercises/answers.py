@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple, Sequence
 
 from ...cards import MAX_COPIES, Card, cards_ru, parse_card_face, sort_cards
-from ...melds import MeldContext, enumerate_declarations, explain_illegal
-from ...positions import Position, declaration_state, load_position, solve
+from ...melds import MeldContext, MeldState, enumerate_declarations, explain_illegal
+from ...positions import Position, load_position, solve
 from ...ru import describe_declaration, meld_name, points
 from ...tricks import play_problem
 
@@ -136,7 +136,8 @@ class Judge:
 
     def why_not(self, meld: str, cards: tuple[Card, ...]) -> str:
         """The engine's reason this declaration is not among the legal ones now."""
-        state = declaration_state(self.position)
+        pos = self.position
+        state = MeldState.from_scored(pos.scored, pos.trump, pos.rules)
         ctx = self.meld_context()
         possible = {d.key for d in enumerate_declarations(self.held, state, ctx)}
         if (meld, frozenset(cards)) in possible:     # the cards allow it; the moment does not
