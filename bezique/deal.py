@@ -11,15 +11,16 @@ is the seat after the dealer (the non-dealer in the two-handed game).
 from __future__ import annotations
 
 import random as _random
-from typing import Iterable, Sequence
+from dataclasses import replace
+from typing import Iterable, Mapping, Sequence
 
 from .actions import PASS, PLAYS, Action, Announce, Pass, Penalty, Play
 from .cards import Card, sort_cards
 from .errors import IllegalAction
 from .melds import (ACE_TURNED, CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE, SEVEN_MELDS,
                     SEVEN_TURNED, TRIPLE_BEZIQUE, TRUMP_SEVEN, TWO_TRUMP_SEVENS,
-                    Declaration, MeldContext, MeldState, enumerate_declarations,
-                    explain_illegal, make_declaration, meld_points)
+                    NO_WINDOW, Declaration, MeldContext, MeldState, Window,
+                    enumerate_declarations, explain_illegal, make_declaration, meld_points)
 from .packs import pack_for
 from .rules import RuleSet
 from .tally import last_trick_points, trick_points
@@ -69,16 +70,27 @@ class Deal:
     def __init__(self, rules: RuleSet | None, dealer: int, hands: Sequence[Iterable[Card]],
                  turn_up: Card | None, stock: Sequence[Card]):
         rules = rules or RuleSet()
+        self._setup(rules, dealer)
+        self.initial = ([sort_cards(h) for h in hands], turn_up, list(stock))
+        self.hands = [list(h) for h in hands]
+        self.stock = list(reversed(stock))                         # top of stock = last item
+        self.turn_up = turn_up
+        self.trump = turn_up.suit if turn_up is not None else None
+        self._check_sizes()
+        self._deal_bonuses()
+
+    def _setup(self, rules: RuleSet, dealer: int) -> None:
+        """Every field of the state, as before the first card is dealt."""
         self.rules = rules
         n = self.n = rules.players
         self.dealer = dealer
-        self.initial = ([sort_cards(h) for h in hands], turn_up, list(stock))
-        self.hands: list[list[Card]] = [list(h) for h in hands]
+        self.initial: tuple = ([[] for _ in range(n)], None, [])
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.exposed: list[set[Card]] = [set() for _ in range(n)]
         self.known: list[set[Card]] = [set() for _ in range(n)]     # seen by the others
-        self.stock: list[Card] = list(reversed(stock))                # top of stock = last item
-        self.turn_up = turn_up
-        self.trump: str | None = turn_up.suit if turn_up is not None else None
+        self.stock: list[Card] = []
+        self.turn_up: Card | None = None
+        self.trump: str | None = None
         self.trick: list[Card] = []
         self.trick_seats: list[int] = []
         self.leader = self.to_act = (dealer + 1) % n
@@ -96,6 +108,7 @@ class Deal:
         self.carte_blanche_done = False
         self.last_trick_winner: int | None = None
         self.game_won_by: int | None = None      # triple bezique with triple_bezique_immediate_win
+        self.window: Window = NO_WINDOW           # the declaration turn so far (public)
         self.actions: list[tuple[int, Action]] = []
         self.log: list[tuple] = []
         self._phase1_tricks = rules.phase1_tricks
@@ -103,9 +116,6 @@ class Deal:
         self._must_follow = rules.phase1_must_follow_suit
         self._decl_cache_key: tuple | None = None
         self._decl_cache: list[Declaration] = []
-        self._reset_window()
-        self._check_sizes()
-        self._deal_bonuses()
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -121,6 +131,61 @@ class Deal:
     def deal_cards(rules: RuleSet, dealer: int, rng: _random.Random):
         """Shuffle and deal (a variant may deal differently)."""
         return deal_cards(rules, dealer, rng)
+
+    @classmethod
+    def from_view(cls, view: PlayerView, hidden: Mapping[int, Sequence[Card]],
+                  stock: Sequence[Card]) -> "Deal":
+        """The deal in the state `view` shows, once the cards its seat has not seen are placed:
+        `hidden[s]` the concealed unseen cards of each other seat s (its known cards are added
+        from the view), `stock` the face-down stock, top first (schnapsen's `make_assumption`).
+        IllegalAction if the cards do not add up to the pack.
+
+        Such a deal has no history: `actions` is empty and `initial` is the current state, so
+        `undo` cannot go back past it; the log holds the finished tricks only; penalties are
+        taken as 0; with `require_card_from_hand` every pending declaration counts as laid out
+        from the hand; of the sevens scored outside declarations, only the dealer's turned-up
+        seven is known (the view does not show the automatic ones of `seven_rule`)."""
+        rules = view.rules
+        klass = deal_class(rules) if cls is Deal else cls
+        d = klass.__new__(klass)
+        d._setup(rules, view.dealer)
+        me, n = view.seat, d.n
+        d.hands = [list(view.hand) if s == me else sorted(view.known[s]) + list(hidden.get(s, ()))
+                   for s in range(n)]
+        d.stock = list(reversed(stock))
+        d.turn_up, d.trump = view.turn_up, view.trump
+        d.phase, d.stage, d.to_act = view.phase, view.stage, view.to_act
+        d.tricks_done = view.tricks_done
+        d.trick = [c for _, c in view.trick]
+        d.trick_seats = [s for s, _ in view.trick]
+        if d.trick:
+            d.leader = d.trick_seats[0]
+        elif view.to_act >= 0:
+            d.leader = view.to_act
+        d.exposed = [set(t) for t in view.tables]
+        d.known = [set(k) for k in view.known]
+        for t in view.tricks:
+            d.won[t[2]].append(tuple(t[1]))
+            d.log.append(("trick", t[2], tuple(t[1]), tuple(t[0])))
+        d.melds = [MeldState.from_scored(view.scored[s], view.trump, rules) for s in range(n)]
+        if (view.turn_up is not None and view.turn_up.rank == "7" and not view.seven_exchanged
+                and view.phase == 1):
+            d.melds[view.dealer].sevens_scored.add(view.turn_up)   # the dealer's turned-up seven
+        d.pending = [list(p) for p in view.pending]
+        d.pending_qualified = [{x.key for x in p} for p in view.pending]
+        d.declared = list(view.declared)
+        d.seven_exchanged = view.seven_exchanged
+        d.carte_blanche_done = any(x.meld == CARTE_BLANCHE for s in view.scored for x in s)
+        d.window = view.window
+        d.initial = ([sort_cards(h) for h in d.hands], d.turn_up, list(stock))
+        cards = [c for h in d.hands for c in h] + d.stock + d.trick
+        cards += [c for w in d.won for t in w for c in t]
+        if d.turn_up is not None:
+            cards.append(d.turn_up)
+        if len(cards) != rules.pack_size or len(set(cards)) != len(cards):
+            raise IllegalAction(f"Карты не складываются в колоду: нужно ровно {rules.pack_size} "
+                                "разных карт.", "R1.1")
+        return d
 
     def _check_sizes(self):
         total = sum(len(h) for h in self.hands) + len(self.stock) + (self.turn_up is not None)
@@ -228,8 +293,7 @@ class Deal:
         return [c for c in self.hands[seat] if c not in ex]
 
     def _ctx(self) -> MeldContext:
-        return MeldContext(self.rules, self.trump, self.turn_up, self.seven_exchanged,
-                           not self._w_seven, not self._w_combo, self._w_blocked)
+        return self.window.context(self.rules, self.trump, self.turn_up, self.seven_exchanged)
 
     def legal_declarations(self, seat: int | None = None) -> list[Declaration]:
         """Every declaration `seat` may score now (§4.9): [] outside its declaration turn."""
@@ -247,9 +311,10 @@ class Deal:
             ex = self.exposed[seat]
             qualified = self.pending_qualified[seat]
             out = [d for d in out if d.key in qualified or any(c not in ex for c in d.cards)]
-        if (self._w_two_sevens and not self.seven_exchanged and self.turn_up is not None
+        two_sevens = self.window.two_sevens
+        if (two_sevens and not self.seven_exchanged and self.turn_up is not None
                 and self.turn_up.rank != "7"):        # 4.7: exchange one of them, no extra points
-            out = out + [Declaration(SEVEN_EXCHANGE, (c,), 0) for c in self._w_two_sevens
+            out = out + [Declaration(SEVEN_EXCHANGE, (c,), 0) for c in two_sevens
                          if c in self.hands[seat]]
         self._decl_cache_key, self._decl_cache = key, out
         return out
@@ -260,8 +325,8 @@ class Deal:
     def legal_announcements(self, seat: int | None = None) -> list[Announce]:
         """Combinations that may be laid out now as pending (only right after a scored one)."""
         seat = self.to_act if seat is None else seat
-        if (self.stage != STAGE_DECLARE or seat != self.to_act or not self._w_scored_combo
-                or not self.rules.allow_pending_declarations):
+        if (self.stage != STAGE_DECLARE or seat != self.to_act
+                or not self.window.scored_combination or not self.rules.allow_pending_declarations):
             return []
         ctx = MeldContext(self.rules, self.trump, self.turn_up, self.seven_exchanged, False, True, None)
         have = self.pending_keys(seat)
@@ -411,15 +476,6 @@ class Deal:
                 self.declared[seat] += pts
                 self.log.append(("seven_played", seat, c, pts))
 
-    def _reset_window(self):
-        self._decl_cache_key = None
-        self._w_combo = False
-        self._w_seven = False
-        self._w_scored_combo = False
-        self._w_blocked: Card | None = None
-        self._w_moved: frozenset = frozenset()   # cards moved hand → table in this action
-        self._w_two_sevens: tuple = ()            # both trump sevens just scored together
-
     def _declare(self, seat: int, decl: Declaration):
         rules = self.rules
         apply_mode = rules.penalty_mode == "apply"
@@ -450,7 +506,7 @@ class Deal:
         self._score(seat, found)
 
     def _score(self, seat: int, decl: Declaration):
-        rules = self.rules
+        rules, window = self.rules, self.window
         self.melds[seat].record(decl, self.trump)
         self.declared[seat] += decl.points
         if decl.key in self.pending_keys(seat):
@@ -470,12 +526,14 @@ class Deal:
             self.turn_up = seven
             self.seven_exchanged = True
             if not rules.seven_counts_as_declaration:
-                self._w_blocked = old
+                window = replace(window, blocked=old)
         else:
-            self._w_moved = self._w_moved | {c for c in decl.cards if c not in self.exposed[seat]}
+            window = replace(window, moved=window.moved | {c for c in decl.cards
+                                                           if c not in self.exposed[seat]})
             self.exposed[seat].update(decl.cards)
             self.known[seat].update(decl.cards)
         if meld == TRIPLE_BEZIQUE and rules.triple_bezique_immediate_win:
+            self.window = window
             self.game_won_by = seat                            # 10.1: ends the game at once
             self._finish()
             return
@@ -483,15 +541,13 @@ class Deal:
             self.trump = decl.cards[0].suit                    # R10.3.2
             self.log.append(("trump_fixed", seat, self.trump))
         if meld in SEVEN_MELDS:
-            self._w_seven = True
-            if meld == TWO_TRUMP_SEVENS:
-                self._w_two_sevens = decl.cards
-            if rules.seven_counts_as_declaration:
-                self._w_combo = True
+            window = replace(window, seven=True,
+                             combination=window.combination or rules.seven_counts_as_declaration,
+                             two_sevens=decl.cards if meld == TWO_TRUMP_SEVENS else window.two_sevens)
         else:
-            self._w_combo = self._w_scored_combo = True
-            if rules.seven_counts_as_declaration:
-                self._w_seven = True
+            window = replace(window, combination=True, scored_combination=True,
+                             seven=window.seven or rules.seven_counts_as_declaration)
+        self.window = window
         if not self._declarations(seat) and not self.legal_announcements(seat):
             self._close_window()
 
@@ -502,7 +558,7 @@ class Deal:
             if not self.rules.allow_pending_declarations:
                 raise IllegalAction("В этих правилах выкладывать вторую комбинацию «на потом» "
                                     "нельзя: одна комбинация за раз.", "R4.3.2")
-            if self.stage != STAGE_DECLARE or seat != self.to_act or not self._w_scored_combo:
+            if self.stage != STAGE_DECLARE or seat != self.to_act or not self.window.scored_combination:
                 raise IllegalAction("Показать комбинацию «на потом» можно только вместе с "
                                     "объявлением, за которое вы получаете очки.", "R4.3.2")
             raise IllegalAction("Эту комбинацию нельзя показать: она не составлена по правилам "
@@ -516,9 +572,10 @@ class Deal:
         ex = self.exposed[seat]
         # 4.5.3 (5): qualifies if one of its cards moved to the table in this declaration action
         # (by the scored combination or by this announcement), not if all were there before.
-        if any(c not in ex or c in self._w_moved for c in decl.cards):
+        moved = self.window.moved
+        if any(c not in ex or c in moved for c in decl.cards):
             self.pending_qualified[seat].add(decl.key)
-        self._w_moved = self._w_moved | {c for c in decl.cards if c not in ex}
+        self.window = replace(self.window, moved=moved | {c for c in decl.cards if c not in ex})
         ex.update(decl.cards)
         self.known[seat].update(decl.cards)
         self.pending[seat].append(decl)
@@ -527,7 +584,8 @@ class Deal:
             self._close_window()
 
     def _close_window(self):
-        self._reset_window()
+        self.window = NO_WINDOW
+        self._decl_cache_key = None
         self._draw()
 
     def _draw(self):

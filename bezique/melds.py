@@ -8,6 +8,7 @@ with the same pair (and double → triple in 3-pack games).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Iterable, NamedTuple, Sequence
 
@@ -156,6 +157,28 @@ class MeldContext(NamedTuple):
     allow_sevens: bool = True         # False once the trick's seven action is used
     allow_combinations: bool = True   # False once the trick's combination is scored
     blocked: Card | None = None       # the card just obtained by exchange (R5.4.1)
+
+
+@dataclass(frozen=True)
+class Window:
+    """What the seat in its declaration turn (R4.2–R4.3) has done so far in it: public, since
+    every declaration is made face up. `Window()` is a fresh turn (and the value outside one)."""
+
+    combination: bool = False         # this trick's combination is scored (no other now)
+    seven: bool = False               # this trick's seven action is used
+    scored_combination: bool = False  # a combination scored: others may be laid out pending
+    blocked: Card | None = None       # the old turn-up just taken by the exchange (R5.4.1)
+    moved: frozenset = frozenset()    # cards moved hand → table in this turn (R4.5.3 (5))
+    two_sevens: tuple = ()            # both trump sevens just scored together (R4.7)
+
+    def context(self, rules: RuleSet, trump: str | None, turn_up: Card | None,
+                seven_exchanged: bool) -> MeldContext:
+        """The declaration context this turn leaves."""
+        return MeldContext(rules, trump, turn_up, seven_exchanged, not self.seven,
+                           not self.combination, self.blocked)
+
+
+NO_WINDOW = Window()
 
 
 def bezique_faces(rules: RuleSet, trump: str | None) -> tuple[tuple[str, str], tuple[str, str]]:

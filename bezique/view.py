@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, sort_cards
-from .melds import Declaration
+from .melds import Declaration, Window
 from .packs import pack_for
 from .rules import RuleSet
 
@@ -38,6 +38,7 @@ class PlayerView:
     pending: tuple[tuple[Declaration, ...], ...]
     declared: tuple[int, ...]
     tricks_done: int
+    window: Window                            # the declaration turn so far (public)
     legal_actions: tuple
 
     @property
@@ -76,6 +77,6 @@ def view_of(deal, seat: int) -> PlayerView:
         seven_exchanged=deal.seven_exchanged,
         scored=tuple(tuple(m.scored) for m in deal.melds),
         pending=tuple(tuple(p) for p in deal.pending),
-        declared=tuple(deal.declared), tricks_done=deal.tricks_done,
+        declared=tuple(deal.declared), tricks_done=deal.tricks_done, window=deal.window,
         legal_actions=tuple(deal.legal_actions(seat)) if deal.to_act == seat else (),
     )

@@ -13,15 +13,7 @@ consistently with the view:
   uniformly at random.
 
 `deal_from_view` turns a view plus a choice of the hidden cards into a `bezique.deal.Deal` in
-the current state. The engine has no constructor for a mid-deal state, so this module builds a
-fresh `Deal` (to get every attribute the engine sets up) and then copies the state of the view
-into its fields: hands, tables, known cards, stock, turn-up, trick in progress, tricks won,
-declarations scored (re-use bookkeeping rebuilt by `MeldState.record`), pending declarations,
-scores and the declaration window. Nothing in the engine is changed.
-
-Limits (documented, harmless for play): such a deal has no action history (`actions` is empty,
-`initial` is the current state, so `undo` cannot go back past it); penalties are taken as 0;
-with `require_card_from_hand` every pending declaration counts as laid out from the hand.
+the current state, through the engine's `Deal.from_view` (its limits are documented there).
 Two-handed deals only.
 """
 
@@ -32,8 +24,8 @@ from typing import Sequence
 
 from ..actions import Announce, Pass, Play
 from ..cards import Card
-from ..deal import Deal, STAGE_DECLARE
-from ..melds import CARTE_BLANCHE, Declaration, MeldState
+from ..deal import Deal
+from ..melds import Declaration
 
 
 def action_key(a) -> tuple:
@@ -51,89 +43,24 @@ def action_key(a) -> tuple:
 
 
 class Template:
-    """Everything about the current state that the view fixes, prepared once per decision;
-    `deal(hidden, stock)` then makes a full deal for one choice of the hidden cards."""
+    """What the view fixes, prepared once per decision: the unseen cards and how many of them
+    the opponent holds concealed; `deal(hidden, stock)` then makes a full deal for one choice."""
 
     def __init__(self, view):
-        rules = view.rules
-        if rules.players != 2:
+        if view.rules.players != 2:
             raise ValueError("determinization is implemented for the two-handed game")
         self.view = view
-        me = self.me = view.seat
-        opp = self.opp = 1 - me
+        self.me = view.seat
+        opp = self.opp = 1 - view.seat
         self.unseen = view.unseen()                         # sorted: depends on the view only
-        known_opp = sorted(view.known[opp])
-        self.known_opp = known_opp
-        self.hidden_count = view.hand_sizes[opp] - len(known_opp)
+        self.known_opp = sorted(view.known[opp])
+        self.hidden_count = view.hand_sizes[opp] - len(self.known_opp)
         if self.hidden_count < 0 or self.hidden_count + view.stock_count != len(self.unseen):
             raise ValueError("the view is inconsistent: hidden cards do not add up")
-        d = Deal.new(rules, view.dealer, seed=0)          # every attribute the engine sets up
-        d.trump = view.trump
-        d.turn_up = view.turn_up
-        d.phase, d.stage, d.to_act = view.phase, view.stage, view.to_act
-        d.tricks_done = view.tricks_done
-        d.trick = [c for _, c in view.trick]
-        d.trick_seats = [s for s, _ in view.trick]
-        if d.trick:
-            d.leader = d.trick_seats[0]
-        else:
-            d.leader = view.to_act if view.to_act >= 0 else d.leader
-        d.exposed = [set(t) for t in view.tables]
-        d.known = [set(k) for k in view.known]
-        won = [[], []]
-        log = []
-        for seats, cards, winner in view.tricks:
-            won[winner].append(tuple(cards))
-            log.append(("trick", winner, tuple(cards), tuple(seats)))
-        d.won = won
-        d.log = log
-        d.actions = []
-        d.melds = [MeldState.from_scored(view.scored[s], view.trump, rules) for s in range(2)]
-        if (view.turn_up is not None and view.turn_up.rank == "7" and not view.seven_exchanged
-                and view.phase == 1):
-            d.melds[view.dealer].sevens_scored.add(view.turn_up)   # the dealer's turned-up seven
-        d.pending = [list(p) for p in view.pending]
-        d.pending_qualified = [set(x.key for x in p) for p in view.pending]
-        d.declared = list(view.declared)
-        d.penalties = [0, 0]
-        d.zeroed = [False, False]
-        d.seven_exchanged = view.seven_exchanged
-        d.carte_blanche_done = any(x.meld == CARTE_BLANCHE for s in view.scored for x in s)
-        d.last_trick_winner = None
-        d.hands = [[], []]
-        d.hands[me] = list(view.hand)
-        d.hands[opp] = known_opp + self.unseen[:self.hidden_count]
-        d.stock = list(reversed(self.unseen[self.hidden_count:]))
-        d._decl_cache_key = None
-        d._decl_cache = []
-        d._reset_window()
-        if view.stage == STAGE_DECLARE and view.to_act == me:
-            self._match_window(d)
-        d.initial = ([list(h) for h in d.hands], d.turn_up, list(reversed(d.stock)))
-        self.base = d
-
-    def _match_window(self, d: Deal) -> None:
-        """Recover the declaration-window flags (what was already done after this trick) by
-        finding the setting under which the engine offers exactly the view's legal actions."""
-        want = sorted(action_key(a) for a in self.view.legal_actions)
-        blocked = [None] + sorted(c for c in self.view.known[self.me] if c in self.view.hand)
-        for combo, seven, scored in ((False, False, False), (True, True, True),
-                                     (False, True, False), (True, False, True),
-                                     (True, True, False)):
-            for b in blocked:
-                d._w_combo, d._w_seven, d._w_scored_combo, d._w_blocked = combo, seven, scored, b
-                d._decl_cache_key = None
-                if sorted(action_key(a) for a in d.legal_actions(self.me)) == want:
-                    return
-        d._reset_window()                                  # no exact match: the plain window
 
     def deal(self, hidden: Sequence[Card], stock_top_first: Sequence[Card]) -> Deal:
         """A full deal with the opponent's concealed unseen cards `hidden` and the stock."""
-        d = self.base.clone()
-        d.hands[self.opp] = list(self.known_opp) + list(hidden)
-        d.stock = list(reversed(stock_top_first))
-        d._decl_cache_key = None
-        return d
+        return Deal.from_view(self.view, {self.opp: hidden}, stock_top_first)
 
     def sample(self, rng: random.Random) -> Deal:
         """One deal drawn uniformly among those consistent with the view."""
@@ -166,7 +93,7 @@ def check_consistent(deal: Deal, view) -> list[str]:
     v2 = deal.view(view.seat)
     for f in ("seat", "trump", "phase", "stage", "to_act", "hand", "tables", "known",
               "hand_sizes", "trick", "tricks", "turn_up", "stock_count", "seven_exchanged",
-              "scored", "pending", "declared", "tricks_done"):
+              "scored", "pending", "declared", "tricks_done", "window"):
         if getattr(v2, f) != getattr(view, f):
             problems.append(f"view field {f} differs")
     if sorted(map(action_key, v2.legal_actions)) != sorted(map(action_key, view.legal_actions)):

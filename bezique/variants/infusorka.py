@@ -30,6 +30,7 @@ re-use rules are those of §4.5: a card serves once in each kind of combination.
 from __future__ import annotations
 
 import random as _random
+from dataclasses import replace
 from itertools import combinations, product
 from typing import Iterable, Iterator, NamedTuple
 
@@ -478,11 +479,10 @@ class InfusorkaDeal(Deal):
         self.hands[seat].append(old)
         self.known[seat].add(old)             # everyone saw the turn-up
         self.turn_up, self.seven_exchanged = nine, True    # the base's flag: here, the nine
-        self._w_seven = True
-        if self.rules.seven_counts_as_declaration:
-            self._w_combo = True              # [E] the exchange is this trick's declaration
+        if self.rules.seven_counts_as_declaration:   # [E] the exchange is this trick's declaration
+            self.window = replace(self.window, seven=True, combination=True)
         else:
-            self._w_blocked = old
+            self.window = replace(self.window, seven=True, blocked=old)
         if not self._declarations(seat):
             self._close_window()
 

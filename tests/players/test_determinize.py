@@ -6,7 +6,9 @@ import random
 
 import pytest
 
+from bezique.actions import Play
 from bezique.deal import Deal
+from bezique.melds import Window
 from bezique.players.determinize import Template, check_consistent
 from bezique.players.random_player import random_action
 from bezique.rules import RuleSet
@@ -84,3 +86,32 @@ def test_coupled_draws_give_each_seat_its_own_stream():
             assert theirs[:m] == draws.streams[1 - view.seat][:len(theirs[:m])]
             got.append(mine[:m])
         assert all(g == got[0] for g in got)
+
+
+def test_from_view_keeps_the_declaration_window():
+    """In the middle of a declaration turn the rebuilt deal offers exactly what the real one
+    does: the window is a public value of the view, carried over as it is."""
+    rng = random.Random(8)
+    windows = 0
+    for i in range(150):
+        deal = Deal.new(RuleSet(), i % 2, seed=700 + i)
+        while not deal.is_over:
+            if deal.stage == "declare" and deal.window != Window():
+                view = deal.view(deal.to_act)
+                tmpl = Template(view)
+                rebuilt = tmpl.deal(tmpl.unseen[:tmpl.hidden_count], tmpl.unseen[tmpl.hidden_count:])
+                assert rebuilt.window == deal.window
+                assert check_consistent(rebuilt, view) == []
+                windows += 1
+            acts = deal.legal_actions()
+            decl = [a for a in acts if type(a) is not Play]
+            deal.apply(decl[0] if decl and rng.random() < 0.8 else random_action(acts, rng))
+    assert windows >= 5
+
+
+def test_melds_from_scored_follow_the_variant():
+    from bezique.melds import MeldState
+    from bezique.variants.infusorka import InfusorkaMelds
+    rules = RuleSet.preset("many_pack_infusorka")
+    assert type(MeldState.from_scored((), "H", rules)) is InfusorkaMelds
+    assert type(MeldState.from_scored((), "H", RuleSet())) is MeldState
