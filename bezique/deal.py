@@ -17,6 +17,9 @@ from typing import Iterable, Mapping, Sequence
 from .actions import PASS, PLAYS, Action, Announce, Pass, Penalty, Play
 from .cards import Card, sort_cards
 from .errors import IllegalAction
+from .events import (AceTurnedEvent, AnnounceEvent, CarteBlancheEvent, DeclareEvent, DrawEvent,
+                     EndEvent, Event, PenaltyEvent, PhaseTwoEvent, SevenPlayedEvent,
+                     SevenTurnedEvent, TrickEvent, TrumpFixedEvent, TurnUpTakenEvent)
 from .melds import (ACE_TURNED, CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE, SEVEN_MELDS,
                     SEVEN_TURNED, TRIPLE_BEZIQUE, TRUMP_SEVEN, TWO_TRUMP_SEVENS,
                     NO_WINDOW, Declaration, MeldContext, MeldState, Window,
@@ -110,7 +113,7 @@ class Deal:
         self.game_won_by: int | None = None      # triple bezique with triple_bezique_immediate_win
         self.window: Window = NO_WINDOW           # the declaration turn so far (public)
         self.actions: list[tuple[int, Action]] = []
-        self.log: list[tuple] = []
+        self.log: list[Event] = []
         self._phase1_tricks = rules.phase1_tricks
         self._total_tricks = rules.total_tricks
         self._must_follow = rules.phase1_must_follow_suit
@@ -165,8 +168,8 @@ class Deal:
         d.exposed = [set(t) for t in view.tables]
         d.known = [set(k) for k in view.known]
         for t in view.tricks:
-            d.won[t[2]].append(tuple(t[1]))
-            d.log.append(("trick", t[2], tuple(t[1]), tuple(t[0])))
+            d.won[t.winner].append(t.cards)
+            d.log.append(t)
         d.melds = [MeldState.from_scored(view.scored[s], view.trump, rules) for s in range(n)]
         if (view.turn_up is not None and view.turn_up.rank == "7" and not view.seven_exchanged
                 and view.phase == 1):
@@ -207,7 +210,7 @@ class Deal:
                 bonus = meld_points(SEVEN_TURNED, r, up.suit)
                 self.declared[d] += bonus
                 self.melds[d].sevens_scored.add(up)
-                self.log.append((SEVEN_TURNED, d, up, bonus))
+                self.log.append(SevenTurnedEvent(d, up, bonus))
                 if r.deal_bonus_seven_opponent_malus:
                     for p in range(self.n):
                         if p != d:
@@ -215,7 +218,7 @@ class Deal:
             elif up.rank == "A" and r.deal_bonus_trump_ace:
                 bonus = meld_points(ACE_TURNED, r, up.suit)
                 self.declared[d] += bonus
-                self.log.append((ACE_TURNED, d, up, bonus))
+                self.log.append(AceTurnedEvent(d, up, bonus))
         if r.meld_carte_blanche:
             holders = [p for p in range(self.n) if self._is_carte_blanche(p)]
             if holders:
@@ -236,7 +239,7 @@ class Deal:
         self.declared[p] += pts
         self.melds[p].scored.append(make_declaration(CARTE_BLANCHE, self.hands[p], pts))
         self.known[p].update(self.hands[p])
-        self.log.append((CARTE_BLANCHE, p, tuple(sort_cards(self.hands[p])), pts))
+        self.log.append(CarteBlancheEvent(p, tuple(sort_cards(self.hands[p])), pts))
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> "Deal":
@@ -287,6 +290,17 @@ class Deal:
     def trick_number(self) -> int:
         """1-based number of the trick being played (or just won)."""
         return self.tricks_done + (0 if self.stage == STAGE_DECLARE else 1)
+
+    def tricks(self) -> list[TrickEvent]:
+        """The finished tricks, in order."""
+        return [e for e in self.log if type(e) is TrickEvent]
+
+    def last_trick(self) -> TrickEvent | None:
+        """The last finished trick (None before the first)."""
+        for e in reversed(self.log):
+            if type(e) is TrickEvent:
+                return e
+        return None
 
     def concealed(self, seat: int) -> list[Card]:
         ex = self.exposed[seat]
@@ -379,7 +393,7 @@ class Deal:
 
     def _fine(self, seat: int, offence: str, amount: int):
         self.penalties[seat] += amount
-        self.log.append(("penalty", seat, offence, amount))
+        self.log.append(PenaltyEvent(seat, offence, amount))
 
     def _play(self, seat: int, card: Card):
         if self.stage != STAGE_PLAY or seat != self.to_act:
@@ -439,7 +453,7 @@ class Deal:
         winner = self.trick_seats[w]
         self.won[winner].append(cards)
         self.tricks_done += 1
-        self.log.append(("trick", winner, cards, tuple(self.trick_seats)))
+        self.log.append(TrickEvent(winner, cards, tuple(self.trick_seats)))
         rules = self.rules
         if self.phase == 1 and rules.seven_rule in ("played", "win_trick") and self.trump:
             self._automatic_seven_points(cards, winner, w)
@@ -474,7 +488,7 @@ class Deal:
                 pts = meld_points(TRUMP_SEVEN, self.rules, trump)
                 self.melds[seat].sevens_scored.add(c)
                 self.declared[seat] += pts
-                self.log.append(("seven_played", seat, c, pts))
+                self.log.append(SevenPlayedEvent(seat, c, pts))
 
     def _declare(self, seat: int, decl: Declaration):
         rules = self.rules
@@ -496,7 +510,7 @@ class Deal:
                 self.actions.append((seat, decl))
                 self.zeroed[seat] = True
                 self.declared[seat] = 0
-                self.log.append(("penalty", seat, "false_declaration", None))
+                self.log.append(PenaltyEvent(seat, "false_declaration", None))
                 return
             held = set(self.hands[seat])
             raise explain_illegal(decl.meld, decl.cards, held, self.melds[seat], self._ctx())
@@ -513,7 +527,7 @@ class Deal:
             self.pending[seat] = [d for d in self.pending[seat] if d.key != decl.key]
             self.pending_qualified[seat].discard(decl.key)
         meld = decl.meld
-        self.log.append(("declare", seat, decl))
+        self.log.append(DeclareEvent(seat, decl))
         if meld == SEVEN_EXCHANGE:
             seven = decl.cards[0]
             old = self.turn_up
@@ -539,7 +553,7 @@ class Deal:
             return
         if meld == NO_TRUMP_MARRIAGE:
             self.trump = decl.cards[0].suit                    # R10.3.2
-            self.log.append(("trump_fixed", seat, self.trump))
+            self.log.append(TrumpFixedEvent(seat, self.trump))
         if meld in SEVEN_MELDS:
             window = replace(window, seven=True,
                              combination=window.combination or rules.seven_counts_as_declaration,
@@ -579,7 +593,7 @@ class Deal:
         ex.update(decl.cards)
         self.known[seat].update(decl.cards)
         self.pending[seat].append(decl)
-        self.log.append(("announce", seat, decl))
+        self.log.append(AnnounceEvent(seat, decl))
         if not self.legal_announcements(seat) and not self._declarations(seat):
             self._close_window()
 
@@ -597,18 +611,18 @@ class Deal:
             for seat in order:
                 card = stock.pop()
                 self.hands[seat].append(card)
-                self.log.append(("draw", seat, card))
+                self.log.append(DrawEvent(seat, card))
         else:
             for seat in order:
                 if stock:
                     card = stock.pop()
                     self.hands[seat].append(card)
-                    self.log.append(("draw", seat, card))
+                    self.log.append(DrawEvent(seat, card))
                 elif self.turn_up is not None:
                     card, self.turn_up = self.turn_up, None
                     self.hands[seat].append(card)
                     self.known[seat].add(card)
-                    self.log.append(("take_turn_up", seat, card))
+                    self.log.append(TurnUpTakenEvent(seat, card))
             self._start_phase2()
         if self.rules.meld_carte_blanche and not self.carte_blanche_done and self.phase == 1:
             for seat in order:                                 # R10.4.3: who drew first
@@ -624,7 +638,7 @@ class Deal:
             self.exposed[seat] = set()                        # picked up, still known (R6.5)
             self.pending[seat] = []
             self.pending_qualified[seat] = set()
-        self.log.append(("phase2", self.leader))
+        self.log.append(PhaseTwoEvent(self.leader))
 
     # ------------------------------------------------------------------ penalties (§9)
     def penalize(self, seat: int, offence: str) -> None:
@@ -642,7 +656,7 @@ class Deal:
     def _finish(self):
         self.stage = STAGE_OVER
         self.to_act = -1
-        self.log.append(("end", self.result()))
+        self.log.append(EndEvent(self.result()))
 
     def brisques(self, seat: int) -> int:
         """Card points in the tricks won (R7.3.1), or 000-C's trick scoring (§7.4)."""

@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from .cards import SUIT_GENITIVE_RU, SUIT_NAME_RU, cards_ru
+from .events import (AceTurnedEvent, AnnounceEvent, CarteBlancheEvent, DeclareEvent, DrawEvent,
+                     EndEvent, Event, PenaltyEvent, PhaseTwoEvent, SevenPlayedEvent,
+                     SevenTurnedEvent, TrickEvent, TrumpFixedEvent, TurnUpTakenEvent)
 from .ru import capitalize, meld_name, meld_name_acc, plural, points
 
 
@@ -27,68 +30,56 @@ def _verb(name: str, you: str, other: str) -> str:
     return you if name == "Вы" else other
 
 
-def describe_event(event: tuple, viewer: int, names: Sequence[str]) -> str | None:
+def describe_event(event: Event, viewer: int, names: Sequence[str]) -> str | None:
     """One line of the log, or None for events this seat does not see or need."""
-    kind = event[0]
-    if kind == "trick":
-        _, winner, cards, seats = event
-        plays = ", ".join(f"{names[s]} — {c.ru}" for s, c in zip(seats, cards))
-        who = names[winner]
-        return f"Взятка: {plays}. {who} {_verb(who, 'берёте', 'берёт')} взятку."
-    if kind == "declare":
-        _, seat, d = event
-        who = names[seat]
-        if d.meld == "seven_exchange":
-            return (f"{who} {_verb(who, 'меняете', 'меняет')} козырную семёрку {d.cards[0].ru} "
-                    f"на открытый козырь: +{points(d.points)}.")
-        return (f"{who} {_verb(who, 'объявляете', 'объявляет')} {meld_name_acc(d.meld)} "
-                f"{cards_ru(d.cards)}: +{points(d.points)}.")
-    if kind == "announce":
-        _, seat, d = event
-        who = names[seat]
-        return (f"{who} {_verb(who, 'выкладываете', 'выкладывает')} ещё {meld_name(d.meld)} "
-                f"{cards_ru(d.cards)} на потом: «{plural(d.points, 'очко')} за мной».")
-    if kind == "draw":
-        _, seat, card = event
-        if seat == viewer:
-            return f"Вы берёте из талона {card.ru}."
-        return None
-    if kind == "take_turn_up":
-        _, seat, card = event
-        who = names[seat]
-        return f"{who} {_verb(who, 'забираете', 'забирает')} открытый козырь {card.ru}."
-    if kind == "phase2":
-        return "Талон кончился: игра «на выход», последние восемь взяток. Нужно отвечать в масть."
-    if kind == "seven_turned":
-        _, seat, card, pts = event
-        who = names[seat]
-        return f"Открытый козырь — семёрка ({card.ru}): сдатчику ({who.lower() if who == 'Вы' else who}) +{points(pts)}."
-    if kind == "ace_turned":
-        _, seat, card, pts = event
-        return f"Открыт козырной туз ({card.ru}): сдатчику +{points(pts)}."
-    if kind == "seven_played":
-        _, seat, card, pts = event
-        return f"{names[seat]}: козырная семёрка {card.ru} в игре — +{points(pts)}."
-    if kind == "carte_blanche":
-        _, seat, cards, pts = event
-        who = names[seat]
-        return f"{who}: карт-бланш (ни одной фигуры: {cards_ru(cards)}) — +{points(pts)}."
-    if kind == "trump_fixed":
-        _, seat, suit = event
-        return f"Первый марьяж назначил козырь: {SUIT_NAME_RU[suit]}."
-    if kind == "penalty":
-        _, seat, offence, amount = event
-        what = {"declare_before_trick": "объявление без выигранной взятки",
-                "revoke": "ответ не в масть (или не козырем) в последних восьми взятках",
-                "false_declaration": "объявление комбинации, которой нет",
-                "extra_card": "лишняя карта из талона", "play_before_draw": "ход до добора",
-                "nine_cards": "игра девятью картами"}.get(offence, offence)
-        cost = "все очки" if amount is None else f"−{points(amount)}"
-        return f"Штраф ({names[seat]}): {what}, {cost}."
-    if kind == "end":
-        _, result = event
-        parts = [f"{names[s]}: {points(v)}" for s, v in enumerate(result["scores"])]
-        return "Сдача окончена. " + "; ".join(parts) + "."
+    match event:
+        case TrickEvent(winner=winner):
+            plays = ", ".join(f"{names[s]} — {c.ru}" for s, c in event.plays)
+            who = names[winner]
+            return f"Взятка: {plays}. {who} {_verb(who, 'берёте', 'берёт')} взятку."
+        case DeclareEvent(seat=seat, declaration=d):
+            who = names[seat]
+            if d.meld == "seven_exchange":
+                return (f"{who} {_verb(who, 'меняете', 'меняет')} козырную семёрку {d.cards[0].ru} "
+                        f"на открытый козырь: +{points(d.points)}.")
+            return (f"{who} {_verb(who, 'объявляете', 'объявляет')} {meld_name_acc(d.meld)} "
+                    f"{cards_ru(d.cards)}: +{points(d.points)}.")
+        case AnnounceEvent(seat=seat, declaration=d):
+            who = names[seat]
+            return (f"{who} {_verb(who, 'выкладываете', 'выкладывает')} ещё {meld_name(d.meld)} "
+                    f"{cards_ru(d.cards)} на потом: «{plural(d.points, 'очко')} за мной».")
+        case DrawEvent(seat=seat, card=card):
+            if seat == viewer:
+                return f"Вы берёте из талона {card.ru}."
+            return None
+        case TurnUpTakenEvent(seat=seat, card=card):
+            who = names[seat]
+            return f"{who} {_verb(who, 'забираете', 'забирает')} открытый козырь {card.ru}."
+        case PhaseTwoEvent():
+            return "Талон кончился: игра «на выход», последние восемь взяток. Нужно отвечать в масть."
+        case SevenTurnedEvent(seat=seat, card=card, points=pts):
+            who = names[seat]
+            return f"Открытый козырь — семёрка ({card.ru}): сдатчику ({who.lower() if who == 'Вы' else who}) +{points(pts)}."
+        case AceTurnedEvent(card=card, points=pts):
+            return f"Открыт козырной туз ({card.ru}): сдатчику +{points(pts)}."
+        case SevenPlayedEvent(seat=seat, card=card, points=pts):
+            return f"{names[seat]}: козырная семёрка {card.ru} в игре — +{points(pts)}."
+        case CarteBlancheEvent(seat=seat, cards=cards, points=pts):
+            who = names[seat]
+            return f"{who}: карт-бланш (ни одной фигуры: {cards_ru(cards)}) — +{points(pts)}."
+        case TrumpFixedEvent(suit=suit):
+            return f"Первый марьяж назначил козырь: {SUIT_NAME_RU[suit]}."
+        case PenaltyEvent(seat=seat, offence=offence, amount=amount):
+            what = {"declare_before_trick": "объявление без выигранной взятки",
+                    "revoke": "ответ не в масть (или не козырем) в последних восьми взятках",
+                    "false_declaration": "объявление комбинации, которой нет",
+                    "extra_card": "лишняя карта из талона", "play_before_draw": "ход до добора",
+                    "nine_cards": "игра девятью картами"}.get(offence, offence)
+            cost = "все очки" if amount is None else f"−{points(amount)}"
+            return f"Штраф ({names[seat]}): {what}, {cost}."
+        case EndEvent(result=result):
+            parts = [f"{names[s]}: {points(v)}" for s, v in enumerate(result["scores"])]
+            return "Сдача окончена. " + "; ".join(parts) + "."
     return None
 
 

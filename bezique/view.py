@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, sort_cards
+from .events import TrickEvent
 from .melds import Declaration, Window
 from .packs import pack_for
 from .rules import RuleSet
@@ -30,7 +31,7 @@ class PlayerView:
     known: tuple[frozenset, ...]              # cards each seat is known to hold
     hand_sizes: tuple[int, ...]
     trick: tuple[tuple[int, Card], ...]       # (seat, card) of the trick in progress
-    tricks: tuple[tuple[tuple[int, ...], tuple[Card, ...], int], ...]  # (seats, cards, winner)
+    tricks: tuple[TrickEvent, ...]            # the finished tricks, in order
     turn_up: Card | None
     stock_count: int
     seven_exchanged: bool
@@ -47,7 +48,7 @@ class PlayerView:
 
     @property
     def played(self) -> list[Card]:
-        return [c for _, cards, _ in self.tricks for c in cards] + [c for _, c in self.trick]
+        return [c for t in self.tricks for c in t.cards] + [c for _, c in self.trick]
 
     def unseen(self) -> list[Card]:
         """Cards this seat has not seen: in other hands (not known) or face down in the stock."""
@@ -61,11 +62,6 @@ class PlayerView:
 
 
 def view_of(deal, seat: int) -> PlayerView:
-    tricks = []
-    for ev in deal.log:
-        if ev[0] == "trick":
-            _, winner, cards, seats = ev
-            tricks.append((seats, cards, winner))
     return PlayerView(
         seat=seat, rules=deal.rules, dealer=deal.dealer, trump=deal.trump, phase=deal.phase,
         stage=deal.stage, to_act=deal.to_act, hand=tuple(sort_cards(deal.hands[seat])),
@@ -73,7 +69,7 @@ def view_of(deal, seat: int) -> PlayerView:
         known=tuple(frozenset(k) for k in deal.known),
         hand_sizes=tuple(len(h) for h in deal.hands),
         trick=tuple(zip(deal.trick_seats, deal.trick)),
-        tricks=tuple(tricks), turn_up=deal.turn_up, stock_count=len(deal.stock),
+        tricks=tuple(deal.tricks()), turn_up=deal.turn_up, stock_count=len(deal.stock),
         seven_exchanged=deal.seven_exchanged,
         scored=tuple(tuple(m.scored) for m in deal.melds),
         pending=tuple(tuple(p) for p in deal.pending),

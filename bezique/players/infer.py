@@ -67,7 +67,8 @@ class LastMoveFilter:
         if view.stage == "declare" and view.tricks:
             if any(type(a) is Announce for a in view.legal_actions):
                 return None                        # something was declared since the trick
-            seats, cards, winner = view.tricks[-1]
+            last = view.tricks[-1]
+            seats, cards, winner = last.seats, last.cards, last.winner
             if winner != me or opp not in seats:
                 return None
             i = seats.index(opp)
@@ -133,13 +134,12 @@ class PreviousMoveFilter:
             since = [now.trick[0][1]]
         elif now.stage == "declare" and not any(type(a) is Announce for a in now.legal_actions):
             target = len(now.tricks) - 2
-            seats, cards, _ = now.tricks[-1]
-            since = [c for s, c in zip(seats, cards) if s == opp]
+            since = [c for s, c in now.tricks[-1].plays if s == opp]
         else:
             return None
         if target < 0:
             return None
-        seats, cards, winner = now.tricks[target]
+        seats, cards = now.tricks[target].seats, now.tricks[target].cards
         if opp not in seats or me not in seats:
             return None
         earlier = next((v for v in reversed(history) if v.stage == "play"

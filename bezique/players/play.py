@@ -18,6 +18,7 @@ from ..actions import PASS, Pass, Play
 from ..cards import SUIT_NAME_RU, SUIT_SYMBOL, cards_ru, parse_card_face
 from ..deal import Deal
 from ..errors import BeziqueError, CardParseError
+from ..events import DeclareEvent, DrawEvent, PhaseTwoEvent, TrickEvent, TurnUpTakenEvent
 from ..record import dumps_record
 from ..rules import RuleSet
 from ..ru import describe_declaration, plural, points
@@ -95,27 +96,26 @@ class TerminalGame:
     def _narrate(self, events) -> list[str]:
         out = []
         for ev in events:
-            kind = ev[0]
-            who = "Вы" if len(ev) > 1 and ev[1] == self.me else "Соперник"
-            if kind == "trick":
-                _, winner, cards, seats = ev
+            if type(ev) is TrickEvent:
                 shown = ", ".join(f"{'вы' if s == self.me else 'соперник'} — {c.ru}"
-                                  for s, c in zip(seats, cards))
-                out.append(f"Взятка: {shown}; берёт {'вы' if winner == self.me else 'соперник'}.")
-            elif kind == "declare":
-                d = ev[2]
-                me = ev[1] == self.me
+                                  for s, c in ev.plays)
+                out.append(f"Взятка: {shown}; берёт {'вы' if ev.winner == self.me else 'соперник'}.")
+            elif type(ev) is DeclareEvent:
+                d = ev.declaration
+                me = ev.seat == self.me
+                who = "Вы" if me else "Соперник"
                 if d.meld == "seven_exchange":
                     out.append(f"{who} {'обменяли' if me else 'обменял'} козырную семёрку "
                                f"{d.cards[0].ru} на открытый козырь: +{points(d.points)}.")
                 else:
                     out.append(f"{who} {'объявили' if me else 'объявил'} "
                                f"{describe_declaration(d.meld, d.cards, d.points)}.")
-            elif kind == "draw" and ev[1] == self.me:
-                out.append(f"Вы берёте из талона {ev[2].ru}.")
-            elif kind == "take_turn_up":
-                out.append(f"{who} берёт открытый козырь {ev[2].ru}.")
-            elif kind == "phase2":
+            elif type(ev) is DrawEvent and ev.seat == self.me:
+                out.append(f"Вы берёте из талона {ev.card.ru}.")
+            elif type(ev) is TurnUpTakenEvent:
+                who = "Вы" if ev.seat == self.me else "Соперник"
+                out.append(f"{who} берёт открытый козырь {ev.card.ru}.")
+            elif type(ev) is PhaseTwoEvent:
                 out.append("Талон кончился: последние восемь взяток, нужно ходить в масть и "
                            "бить, если можете.")
         return out

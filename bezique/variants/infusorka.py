@@ -39,6 +39,7 @@ from ..actions import Announce
 from ..cards import JOKER, SUITS, Card, cards_ru, sort_cards, SUIT_GENITIVE_RU
 from ..deal import STAGE_DECLARE, STAGE_PLAY, Deal
 from ..errors import IllegalAction, RulesError
+from ..events import DeclareEvent
 from ..melds import Declaration, MeldContext, MeldState, ROYAL_MARRIAGE, BEZIQUE, FOUR_OF
 from ..rules import RuleSet
 from ..tricks import legal_plays, play_problem, winning_index
@@ -473,7 +474,7 @@ class InfusorkaDeal(Deal):
         if decl.meld != NINE_EXCHANGE:
             return super()._score(seat, decl)
         self.melds[seat].record(decl, self.trump)
-        self.log.append(("declare", seat, decl))
+        self.log.append(DeclareEvent(seat, decl))
         nine, old = decl.cards[0], self.turn_up
         self.hands[seat].remove(nine)
         self.hands[seat].append(old)

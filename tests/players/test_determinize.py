@@ -8,6 +8,7 @@ import pytest
 
 from bezique.actions import Play
 from bezique.deal import Deal
+from bezique.events import DrawEvent
 from bezique.melds import Window
 from bezique.players.determinize import Template, check_consistent
 from bezique.players.random_player import random_action
@@ -79,8 +80,9 @@ def test_coupled_draws_give_each_seat_its_own_stream():
             start = len(d.log)
             step(d, cand, view.seat, dr)
             playout(d, draws=dr)
-            mine = [e[2] for e in d.log[start:] if e[0] == "draw" and e[1] == view.seat]
-            theirs = [e[2] for e in d.log[start:] if e[0] == "draw" and e[1] != view.seat]
+            drawn = [e for e in d.log[start:] if type(e) is DrawEvent]
+            mine = [e.card for e in drawn if e.seat == view.seat]
+            theirs = [e.card for e in drawn if e.seat != view.seat]
             m = (len(stock) - 1) // 2
             assert mine[:m] == draws.streams[view.seat][:len(mine[:m])]
             assert theirs[:m] == draws.streams[1 - view.seat][:len(theirs[:m])]

@@ -6,6 +6,7 @@ from bezique.deal import Deal
 from bezique.players.heuristic import HeuristicPlayer
 from bezique.players.infer import LastMoveFilter, PreviousMoveFilter
 from bezique.rules import RuleSet
+from bezique.events import DrawEvent
 
 
 def test_true_hand_fits_the_last_and_the_previous_move():
@@ -26,8 +27,8 @@ def test_true_hand_fits_the_last_and_the_previous_move():
             g = PreviousMoveFilter.from_views(view, history[seat])
             if g is not None:
                 # The card the opponent really drew after that trick.
-                draws = [e for e in deal.log if e[0] == "draw" and e[1] == opp]
-                drawn = draws[-1][2]
+                draws = [e for e in deal.log if type(e) is DrawEvent and e.seat == opp]
+                drawn = draws[-1].card
                 held = list(deal.known[opp]) + hidden + g.played_since
                 hand = [c for c in held if c != drawn] + [g.check.played]
                 assert g.check.accepts_hand(hand)

@@ -4,6 +4,7 @@ import pytest
 
 from bezique import RuleSet, play
 from bezique.record import deal_to_record, parse_record, replay
+from bezique.events import DrawEvent
 
 from .helpers import C, D, L, P1, P2, build_deal, codes, decl, legal, then
 
@@ -39,7 +40,7 @@ def test_s108_four_phase_1_tricks_with_declarations_and_draws(seven_rule, p1_tot
     assert deal.leader == P2 and deal.stage == "declare"
     assert legal(deal) == [D("royal_marriage", "KH QH", 40)]
     then(deal, decl(deal, P2, "royal_marriage", "KH QH"))
-    assert deal.log[-2:] == [("draw", P2, C("AD")), ("draw", P1, C("KS"))]
+    assert deal.log[-2:] == [DrawEvent(P2, C("AD")), DrawEvent(P1, C("KS"))]
     assert deal.stock_count == 45 and deal.declared == [0, 40]
 
     # Trick 2: P2 leads 7C; P1 plays AC and wins.
@@ -50,14 +51,14 @@ def test_s108_four_phase_1_tricks_with_declarations_and_draws(seven_rule, p1_tot
     assert legal(deal) == L(D("bezique", "QS#1 JD#1", 40), D("marriage", "KC QC", 20),
                             D("marriage", "KS QS#1", 20), *sevens)
     then(deal, decl(deal, P1, "bezique", "QS#1 JD#1"))
-    assert deal.log[-2:] == [("draw", P1, C("QS#2")), ("draw", P2, C("7D"))]
+    assert deal.log[-2:] == [DrawEvent(P1, C("QS#2")), DrawEvent(P2, C("7D"))]
     assert deal.stock_count == 43 and deal.declared == [40, 40]
 
     # Trick 3: P1 leads TD; P2 plays AD and wins; no new legal declaration: P2 passes.
     _trick(deal, P1, "TD", P2, "AD")
     assert deal.leader == P2
     assert deal.stage == "play"                     # nothing legal: the turn closed by itself
-    assert deal.log[-2:] == [("draw", P2, C("JD#2")), ("draw", P1, C("8C"))]
+    assert deal.log[-2:] == [DrawEvent(P2, C("JD#2")), DrawEvent(P1, C("8C"))]
     assert deal.stock_count == 41
 
     # Trick 4: P2 leads 7D; P1 trumps with 7H#1 and wins.

@@ -9,6 +9,7 @@ from bezique import Deal, Game, RuleSet
 from bezique.cards import Card, make_pack
 from bezique.deal import deal_cards
 from bezique.game import cut_for_deal
+from bezique.events import PhaseTwoEvent, SevenTurnedEvent, TrickEvent
 
 from .helpers import C, P1, P2, build_deal, codes, finish_randomly, legal, lead, p1_wins, D
 
@@ -45,9 +46,9 @@ def test_s002_sizes_after_the_deal():
     assert deal.to_act == P1 and deal.phase == 1
     assert rules.phase1_tricks == 24 and rules.total_tricks == 32
     finish_randomly(deal, seed=3)
-    tricks = [e for e in deal.log if e[0] == "trick"]
-    phase2_at = next(i for i, e in enumerate(deal.log) if e[0] == "phase2")
-    assert sum(1 for e in deal.log[:phase2_at] if e[0] == "trick") == 24
+    tricks = deal.tricks()
+    phase2_at = next(i for i, e in enumerate(deal.log) if type(e) is PhaseTwoEvent)
+    assert sum(1 for e in deal.log[:phase2_at] if type(e) is TrickEvent) == 24
     assert len(tricks) == 32
 
 
@@ -55,7 +56,7 @@ def test_s003_turned_up_seven():
     deal = p1_wins("7H#2 QS", turn_up="7H#1")
     assert deal.trump == "H"
     assert deal.declared == [0, 10]                       # dealer +10 at once
-    assert ("seven_turned", P2, C("7H#1"), 10) in deal.log
+    assert SevenTurnedEvent(P2, C("7H#1"), 10) in deal.log
     # No exchange for the rest of the deal; the other 7H may be declared for 10.
     assert legal(deal) == [D("trump_seven", "7H#2", 10)]
 

@@ -4,6 +4,7 @@ import pytest
 
 from bezique import RuleSet, play
 from bezique.tricks import winning_index
+from bezique.events import DrawEvent
 
 from .helpers import (C, P1, P2, assert_illegal, assert_position, build_deal, codes, held, lead,
                       legal, then, trick, decl, D)
@@ -82,8 +83,8 @@ def test_s019_draw_order_and_stock_count():
     top, second = deal.stock[-1], deal.stock[-2]                  # the stock's top is last
     assert lead(deal, "9C", follow="AC") == P2
     then(deal)                                                     # (optional declaration: none)
-    draws = [e for e in deal.log if e[0] == "draw"][-2:]
-    assert draws == [("draw", P2, top), ("draw", P1, second)]     # winner first
+    draws = [e for e in deal.log if type(e) is DrawEvent][-2:]
+    assert draws == [DrawEvent(P2, top), DrawEvent(P1, second)]     # winner first
     assert deal.stock_count == 37 == 47 - 2 * 5
     assert deal.to_act == P2 and deal.stage == "play"            # P2 leads trick 6
     assert [len(h) for h in deal.hands] == [8, 8]

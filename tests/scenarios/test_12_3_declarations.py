@@ -5,6 +5,7 @@ import pytest
 from bezique import PASS, RuleSet, announce, play
 from bezique.errors import IllegalAction
 from bezique.record import deal_to_record, parse_record, replay
+from bezique.events import DrawEvent
 
 from .helpers import (C, D, L, P1, P2, FullDeal, assert_illegal, assert_position, build_deal, codes,
                       decl, held, lead, legal, options, p1_wins, then, trick)
@@ -73,7 +74,7 @@ def test_s024_upgrade_needs_same_married_pair(variant):
     assert rest <= set(deal.concealed(P1))
     if not variant:
         # nothing legal: the turn closed at once and P1 has already drawn its 8th card
-        assert deal.log[-1][0] == "draw" and len(deal.concealed(P1)) == 7
+        assert type(deal.log[-1]) is DrawEvent and len(deal.concealed(P1)) == 7
         assert options(deal, P1) == []
         assert deal.stage == "play"                      # nothing legal: the turn closed at once
         with pytest.raises(IllegalAction):

@@ -3,6 +3,7 @@
 import pytest
 
 from bezique import RuleSet, play
+from bezique.events import DeclareEvent, DrawEvent, SevenPlayedEvent
 
 from .helpers import (C, D, L, P1, P2, FullDeal, assert_illegal, assert_position, build_deal,
                       codes, decl, finish_randomly, lead, legal, options, p1_wins, then, trick)
@@ -32,7 +33,8 @@ def test_s051_exchange_for_the_turn_up():
     assert deal.declared == [10, 0]
     # only one of the three: no further declaration on this trick; P1 draws, then P2
     assert deal.stage == "play"
-    assert [e[:2] for e in deal.log[n_log:]] == [("declare", P1), ("draw", P1), ("draw", P2)]
+    assert [(type(e), e.seat) for e in deal.log[n_log:]] == [(DeclareEvent, P1), (DrawEvent, P1),
+                                                             (DrawEvent, P2)]
     assert_illegal(deal, decl(deal, P1, "bezique", "QS JD"))
     # on a later trick won, KH may be used: royal marriage KH+QH
     lead(deal, "8D#1")
@@ -120,7 +122,7 @@ def test_s056_seven_rule_played():
     deal = build_deal(["7C#1"], ["9C#1"], turn_up="KC", rules=rules)
     assert lead(deal, "7C#1", follow="9C#1") == P2
     assert deal.declared == [10, 0]                                    # played, trick lost
-    assert ("seven_played", P1, C("7C#1"), 10) in deal.log
+    assert SevenPlayedEvent(P1, C("7C#1"), 10) in deal.log
     # the exchange remains possible, worth seven_exchange_points (0 in seed_002); no "declare"
     for preset, pts in ((rules, 10), (RuleSet.preset("seed_002"), 0)):
         d = p1_wins("7C#2", turn_up="KC", rules=preset)

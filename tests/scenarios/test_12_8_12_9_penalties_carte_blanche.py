@@ -5,6 +5,7 @@ import pytest
 from bezique import Game, RuleSet, play
 from bezique.errors import IllegalAction
 from bezique.record import deal_to_record, parse_record, replay
+from bezique.events import CarteBlancheEvent, PenaltyEvent
 
 from .helpers import (C, D, P1, P2, FullDeal, assert_illegal, build_deal, codes, decl,
                       finish_randomly, lead, legal, p1_wins, snapshot, then, trick)
@@ -32,7 +33,7 @@ def test_s085_drawing_an_extra_card(rules, fine):
     assert deal.penalties == [fine, 0]
     assert deal.result()["scores"] == [-fine, 0]
     assert deal.result()["penalties"] == [fine, 0]
-    assert ("penalty", P1, "extra_card", fine) in deal.log
+    assert PenaltyEvent(P1, "extra_card", fine) in deal.log
 
 
 def test_s086_revoke_in_phase_2():
@@ -62,7 +63,7 @@ def test_s087_false_declaration():
     assert deal.stage == "declare" and C("KC") not in deal.hands[P1]
     deal.apply(decl(deal, P1, "four_kings", "KS KH KD KC"), P1)   # holds only three kings
     assert deal.zeroed[P1] and deal.declared[P1] == 0
-    assert ("penalty", P1, "false_declaration", None) in deal.log
+    assert PenaltyEvent(P1, "false_declaration", None) in deal.log
     then(deal)
     finish_randomly(deal, seed=2)
     summary = game.finish_deal()
@@ -115,7 +116,7 @@ def test_s090_carte_blanche_after_the_deal():
     assert deal.declared == [250, 0]
     assert {C(t) for t in hand.split()} <= deal.known[P1]         # shown to P2
     assert deal.view(P2).known[P1] >= frozenset(C(t) for t in hand.split())
-    assert [e[0] for e in deal.log].count("carte_blanche") == 1
+    assert [type(e) for e in deal.log].count(CarteBlancheEvent) == 1
     assert build_deal(hand, "KS QH JC", turn_up="9S#2").declared == [0, 0]   # canonical: off
     assert RuleSet.preset("seed_000C").meld_carte_blanche
 

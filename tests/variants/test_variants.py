@@ -13,6 +13,7 @@ from bezique.positions import load_position, solve
 from bezique.record import deal_to_record, parse_record, replay
 from bezique.selfplay import selfplay
 from bezique.tricks import legal_plays, winning_index
+from bezique.events import TrickEvent
 
 THREE = RuleSet.preset("three_handed")
 FOUR = RuleSet.preset("four_handed")
@@ -126,7 +127,7 @@ def test_four_handed_declares_own_cards_only():
         if d.stage == "declare":
             windows += 1
             seat = d.to_act
-            assert seat == d.log[-1][1] if d.log[-1][0] == "trick" else True
+            assert seat == d.log[-1].winner if type(d.log[-1]) is TrickEvent else True
             for decl in d.legal_declarations():
                 assert set(decl.cards) <= set(d.hands[seat])
             for other in range(4):

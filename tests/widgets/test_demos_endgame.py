@@ -66,7 +66,7 @@ def test_a_legal_click_plays_and_the_opponent_answers_to_the_end():
     w.table.click_card(card)
     assert card not in w.deal.hands[w.you]
     assert "Можно: К♥" in text(w.message.value)
-    assert w.last_trick is not None and card in w.last_trick[2]
+    assert w.last_trick is not None and card in w.last_trick.cards
     while not w.deal.is_over:
         assert w.deal.to_act == w.you
         w.click(w.legal[0])

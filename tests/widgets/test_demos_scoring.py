@@ -14,6 +14,7 @@ from bezique.widgets.demos.game import WhoWins, bot_game, decide_game, game_char
 from bezique.widgets.demos.penalty import GAME_BEFORE, OFFENCES, PenaltyDemo
 from bezique.widgets.demos.tally import (DealTally, bot_deal, brisques_won, replay_under,
                                          scoring_events, tally_rules)
+from bezique.events import DeclareEvent
 
 
 # ---------------------------------------------------------------- the tally of one deal
@@ -65,7 +66,7 @@ def test_000C_count_replays_the_same_play():
 def test_scoring_events_name_every_declaration():
     d = bot_deal(2)
     lines = scoring_events(d)
-    declared = sum(1 for e in d.log if e[0] == "declare")
+    declared = sum(1 for e in d.log if type(e) is DeclareEvent)
     assert len([x for x in lines if "+" in x]) >= declared
     assert all("объявляет козырная" not in x for x in lines)
 

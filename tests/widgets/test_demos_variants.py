@@ -15,6 +15,7 @@ from bezique.widgets.demos.many_pack import (ManyPackOpening, gaps_table_html,
                                              series_points)
 from bezique.widgets.demos.no_trump import NoTrumpDemo, YOU, OPP, trump_comparison
 from bezique.widgets.demos.tables import FourHandedDeal, ThreeHandedTrick, table_sizes
+from bezique.events import DeclareEvent
 
 
 # ---------------------------------------------------------------- no-trump bezique
@@ -33,7 +34,7 @@ def test_until_trump_stops_at_the_first_marriage():
     assert d.trump == "H"
     seat, suit = w.fixing()
     assert suit == "H"
-    first = next(e[2] for e in d.log if e[0] == "declare")
+    first = next(e.declaration for e in d.log if type(e) is DeclareEvent)
     assert first.meld == "no_trump_marriage" and first.points == 40
     assert "марьяж соперника" in w.canvas.text.value
     assert w.fast.disabled
@@ -41,7 +42,7 @@ def test_until_trump_stops_at_the_first_marriage():
 
 def test_comparison_table_is_the_engines_answer():
     w = NoTrumpDemo(seed=10, until_trump=True)
-    cards = w.last_trick()[2]
+    cards = w.deal.last_trick().cards
     for trump, win, reason in trump_comparison(cards):
         assert win == winning_index(cards, trump)
         assert reason == winner_reason(cards, trump)

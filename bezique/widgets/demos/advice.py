@@ -320,9 +320,9 @@ def _scene(cc: CardCanvas, case: AdviceCase, chosen=None) -> None:
         trick = [("Соперник" if s != seat else "Вы", c) for s, c in zip(d.trick_seats, d.trick)]
         winner = None
     else:
-        last = next((e for e in reversed(d.log) if e[0] == "trick"), None)
-        trick = [("Соперник" if s != seat else "Вы", c) for s, c in zip(last[3], last[2])] if last else []
-        winner = last[3].index(last[1]) if last else None
+        last = d.last_trick()
+        trick = [("Соперник" if s != seat else "Вы", c) for s, c in last.plays] if last else []
+        winner = last.winner_index if last else None
     selected = {chosen.card} if chosen is not None and type(chosen) is Play else set()
     cc.show_scene([c for c in d.hands[seat] if c not in ex], table=sorted(ex),
                   opponent=len(d.hands[other]), opponent_table=sorted(d.exposed[other]),
@@ -467,9 +467,9 @@ class AdviceCard:
             trick = [("Соперник" if s != seat else "Вы", x) for s, x in zip(d.trick_seats, d.trick)]
             winner = None
         else:
-            last = next((e for e in reversed(d.log) if e[0] == "trick"), None)
-            trick = [("Соперник" if s != seat else "Вы", x) for s, x in zip(last[3], last[2])] if last else []
-            winner = last[3].index(last[1]) if last else None
+            last = d.last_trick()
+            trick = [("Соперник" if s != seat else "Вы", x) for s, x in last.plays] if last else []
+            winner = last.winner_index if last else None
         sel = {act.card} if act is not None and type(act) is Play else set()
         lay = layout_scene([x for x in d.hands[seat] if x not in ex], table=sorted(ex),
                            opponent=len(d.hands[other]), opponent_table=sorted(d.exposed[other]),

@@ -17,6 +17,7 @@ import ipywidgets as W
 
 from ...cards import SUIT_NAME_RU, Card
 from ...deal import PATTERNS, Deal, deal_cards
+from ...events import AceTurnedEvent, SevenTurnedEvent
 from ...game import cut_for_deal
 from ...ru import capitalize, plural, points
 from ...rules import RuleSet
@@ -195,11 +196,11 @@ class DealStepper(OnPage, W.VBox):
                  f"{SUIT_NAME_RU[up.suit]}. Под ней или рядом лежит талон: "
                  f"{plural(d.stock_count, 'карта')} рубашкой вверх."]
         for event in d.log:
-            if event[0] == "seven_turned":
-                lines.append(f"Открыта семёрка: сдатчик сразу записывает себе {points(event[3])}.")
-            elif event[0] == "ace_turned":
+            if type(event) is SevenTurnedEvent:
+                lines.append(f"Открыта семёрка: сдатчик сразу записывает себе {points(event.points)}.")
+            elif type(event) is AceTurnedEvent:
                 lines.append(f"Открыт козырной туз: по клубному правилу 000-C сдатчику "
-                             f"+{points(event[3])}.")
+                             f"+{points(event.points)}.")
         if d.rules.deal_bonus_seven_opponent_malus and up.rank == "7":
             lines.append(f"По тому же клубному правилу у противника сдатчика вычитают "
                          f"{points(d.rules.deal_bonus_seven_opponent_malus)}.")

@@ -28,6 +28,8 @@ from ...actions import PASS, declare, play
 from ...cards import SUIT_NAME_RU, Card, parse_cards, sort_cards
 from ...deal import Deal
 from ...errors import IllegalAction
+from ...events import (AnnounceEvent, DeclareEvent, DrawEvent, PhaseTwoEvent, TrickEvent,
+                       TurnUpTakenEvent)
 from ...narrate import describe_event
 from ...players.match import make_player
 from ...players.random_player import random_action
@@ -148,8 +150,7 @@ class EndgameClicker(OnPage, W.VBox):
 
     def _note_trick(self) -> None:
         if not self.deal.trick:
-            e = next(e for e in reversed(self.deal.log) if e[0] == "trick")
-            self.last_trick = e
+            self.last_trick = self.deal.last_trick()
 
     # ------------------------------------------------------------------ queries
     @property
@@ -187,11 +188,10 @@ class EndgameClicker(OnPage, W.VBox):
         self._note_trick()
         self._opponent_moves()
         text = f"<b>Можно: {card.ru}.</b> {esc(reason)}"
-        done = next((e for e in d.log[mark:] if e[0] == "trick" and card in e[2]), None)
+        done = next((e for e in d.log[mark:] if type(e) is TrickEvent and card in e.cards), None)
         if done is not None:
-            _, w, cards, seats = done
-            who = "Вы берёте" if w == self.you else "Соперник берёт"
-            text += f"<br>{who} взятку. {esc(winner_reason(list(cards), d.trump))}"
+            who = "Вы берёте" if done.winner == self.you else "Соперник берёт"
+            text += f"<br>{who} взятку. {esc(winner_reason(list(done.cards), d.trump))}"
         self.say(text, True)
         self.render()
 
@@ -213,12 +213,11 @@ class EndgameClicker(OnPage, W.VBox):
             hand, opponent=len(d.hands[opp]), trick=trick, disabled=bad, stock=0,
             caption=f"Козырь — {SUIT_NAME_RU[d.trump]}. {caption}", names=NAMES))
         if self.last_trick is not None:
-            _, w, cards, seats = self.last_trick
-            plays = [(NAMES[0] if s == you else NAMES[1], c) for s, c in zip(seats, cards)]
             lt = self.last_trick
+            plays = [(NAMES[0] if s == you else NAMES[1], c) for s, c in lt.plays]
             redraw(self.last, lt, lambda: self.last.show_trick(
-                plays, winner=seats.index(w),
-                caption=f"Прошлая взятка: {'ваша' if w == you else 'соперника'}"))
+                plays, winner=lt.winner_index,
+                caption=f"Прошлая взятка: {'ваша' if lt.winner == you else 'соперника'}"))
         else:
             redraw(self.last, None, lambda: self.last.show_trick([], caption="Прошлой взятки пока нет"))
         self.status.value = html_block(self.describe())
@@ -226,7 +225,7 @@ class EndgameClicker(OnPage, W.VBox):
     def describe(self) -> str:
         d, you = self.deal, self.you
         n = d.tricks_done - d.rules.phase1_tricks
-        won = [sum(1 for e in d.log[self._log_start():] if e[0] == "trick" and e[1] == s)
+        won = [sum(1 for e in d.log[self._log_start():] if type(e) is TrickEvent and e.winner == s)
                for s in (you, 1 - you)]
         lines = [f"Сыграно взяток «на выход»: {n} из {d.rules.hand_size}. Вы взяли "
                  f"{plural(won[0], 'взятка')}, соперник — {plural(won[1], 'взятка')}."]
@@ -239,7 +238,7 @@ class EndgameClicker(OnPage, W.VBox):
         return "<br>".join(lines)
 
     def _log_start(self) -> int:
-        return next(i for i, e in enumerate(self.deal.log) if e[0] == "phase2")
+        return next(i for i, e in enumerate(self.deal.log) if type(e) is PhaseTwoEvent)
 
 
 # ====================================================================== static pictures
@@ -299,8 +298,8 @@ def stock_end_story(seed: int = 3, rules: RuleSet | None = None) -> dict:
     before = play_phase1(rules, seed, stop=lambda x: x.tricks_done == last - 1 and x.stage == "play"
                          and not x.trick)
     after24 = play_phase1(rules, seed, stop=lambda x: x.tricks_done == last)
-    e = next(e for e in reversed(after24.log) if e[0] == "trick")
-    _, winner, cards, seats = e
+    e = after24.last_trick()
+    winner = e.winner
     you, opp = winner, 1 - winner
     decls = after24.legal_declarations(winner) if after24.stage == "declare" else []
     scene = Picture(layout_scene(
@@ -316,17 +315,17 @@ def stock_end_story(seed: int = 3, rules: RuleSet | None = None) -> dict:
         finished.apply(PASS, winner)
     names = ["Вы" if s == you else "Соперник" for s in range(2)]
     events = []
-    start = max(i for i, ev in enumerate(after24.log) if ev[0] == "trick")   # trick 24
+    start = max(i for i, ev in enumerate(after24.log) if type(ev) is TrickEvent)   # trick 24
     for ev in finished.log[start:]:
-        if ev[0] == "draw":
-            events.append("Вы берёте последнюю карту талона " + ev[2].ru + "." if ev[1] == you
+        if type(ev) is DrawEvent:
+            events.append("Вы берёте последнюю карту талона " + ev.card.ru + "." if ev.seat == you
                           else "Соперник берёт последнюю карту талона.")
-        elif ev[0] in ("trick", "declare", "announce", "take_turn_up", "phase2"):
+        elif type(ev) in (TrickEvent, DeclareEvent, AnnounceEvent, TurnUpTakenEvent, PhaseTwoEvent):
             line = describe_event(ev, you, names)
             if line:
                 events.append(line)
-    trick = Picture(layout_trick([(names[s], c) for s, c in zip(seats, cards)],
-                                 winner=seats.index(winner), scale=0.85,
+    trick = Picture(layout_trick([(names[s], c) for s, c in e.plays],
+                                 winner=e.winner_index, scale=0.85,
                                  caption=f"{last}-я взятка: её берёте вы"))
     return {"seed": seed, "scene": scene, "trick": trick, "declarations": decls,
             "events": events, "turn_up": before.turn_up, "you": you, "deal": finished,

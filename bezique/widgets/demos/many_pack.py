@@ -16,6 +16,7 @@ from PIL import Image
 
 from ...cards import JOKER, SUIT_NAME_RU, Card
 from ...deal import Deal
+from ...events import DeclareEvent
 from ...melds import MeldContext
 from ...players.match import make_player
 from ...ru import meld_name, plural, points
@@ -107,8 +108,8 @@ class ManyPackOpening(OnPage, W.VBox):
             before = len(d.log)
             d.apply(players[seat].choose(d.view(seat)), seat)
             for e in d.log[before:]:
-                if e[0] == "declare":
-                    declared.append((d.tricks_done, e[1], e[2]))
+                if type(e) is DeclareEvent:
+                    declared.append((d.tricks_done, e.seat, e.declaration))
         return d, start, declared
 
     def render(self) -> None:

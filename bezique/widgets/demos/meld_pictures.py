@@ -22,6 +22,7 @@ from ...actions import PASS, announce, declare, play
 from ...cards import SUIT_NAME_RU, Card, make_pack, parse_card, parse_cards, sort_cards
 from ...deal import Deal
 from ...errors import IllegalAction
+from ...events import CarteBlancheEvent
 from ...melds import (CARTE_BLANCHE, Declaration, MeldState, enumerate_declarations,
                       explain_illegal, meld_points, shape_problem)
 from ...narrate import describe_event
@@ -196,8 +197,8 @@ def carte_blanche_deal(seed: int = 112) -> tuple[Picture, str]:
     """A real deal under 000-C's rules in which a hand without court cards was dealt (R10.4):
     the hand and the engine's log line about it."""
     deal = Deal.new(RuleSet.preset("seed_000C"), dealer=0, seed=seed)
-    ev = next(e for e in deal.log if e[0] == "carte_blanche")
-    seat = ev[1]
+    ev = next(e for e in deal.log if type(e) is CarteBlancheEvent)
+    seat = ev.seat
     who = "противник сдатчика" if seat != deal.dealer else "сдатчик"
     line = describe_event(ev, seat, ["Игрок", "Игрок"]).replace("Игрок: ", "")
     cap = f"Карт-бланш после сдачи: у игрока ({who}) ни одной фигуры"
@@ -294,9 +295,9 @@ def pending_story(preset: str = "canonical") -> list[Step]:
     lapse = ("Вы пошли дамой бубен. Отложенный марьяж пропал: одна из его карт ушла во взятку."
              if pending_before and not deal.pending[YOU] else
              "Вы пошли дамой бубен: этого марьяжа больше нет, король бубен остался без пары.")
-    last = next(e for e in reversed(deal.log) if e[0] == "trick")
+    last = deal.last_trick()
     names = {YOU: "вы", OPP: "соперник"}
-    trick2 = [(names[s], c) for s, c in zip(last[3], last[2])]
+    trick2 = [(names[s], c) for s, c in last.plays]
     steps.append(Step(_scene(deal, "Дама бубен сыграна", trick=trick2,
-                             winner=last[3].index(last[1])), lapse))
+                             winner=last.winner_index), lapse))
     return steps

@@ -19,6 +19,7 @@ from ...actions import play
 from ...cards import SUIT_NAME_RU, Card, cards_ru, parse_cards, sort_cards
 from ...deal import Deal
 from ...errors import IllegalAction
+from ...events import TrickEvent, TrumpFixedEvent
 from ...melds import (NO_TRUMP_MARRIAGE, MeldContext, MeldState, enumerate_declarations,
                       explain_illegal, make_declaration)
 from ...narrate import deal_log
@@ -133,17 +134,11 @@ class NoTrumpDemo(OnPage, W.VBox):
         self.render()
 
     # ---------------------------------------------------------------- showing
-    def last_trick(self):
-        for e in reversed(self.deal.log):
-            if e[0] == "trick":
-                return e
-        return None
-
     def fixing(self):
         """(seat, suit) of the marriage that fixed trumps, or None."""
         for e in self.deal.log:
-            if e[0] == "trump_fixed":
-                return e[1], e[2]
+            if type(e) is TrumpFixedEvent:
+                return e.seat, e.suit
         return None
 
     @staticmethod
@@ -157,9 +152,9 @@ class NoTrumpDemo(OnPage, W.VBox):
             trick = [(names[s], c) for s, c in zip(d.trick_seats, d.trick)]
             winner = None
         else:
-            last = self.last_trick()
-            trick = [(names[s], c) for s, c in zip(last[3], last[2])] if last else []
-            winner = last[3].index(last[1]) if last else None
+            last = d.last_trick()
+            trick = [(names[s], c) for s, c in last.plays] if last else []
+            winner = last.winner_index if last else None
         ex = d.exposed[YOU]
         legal = set(d.legal_plays(YOU)) if d.stage == "play" and d.to_act == YOU else set(d.hands[YOU])
         fixed = self.fixing()
@@ -201,10 +196,10 @@ class NoTrumpDemo(OnPage, W.VBox):
         return "<br>".join(lines)
 
     def comparison_html(self) -> str:
-        last = self.last_trick()
+        last = self.deal.last_trick()
         if last is None:
             return "Взяток ещё не было."
-        _, winner, cards, seats = last
+        winner, cards, seats = last.winner, last.cards, last.seats
         names = {YOU: "вы", OPP: "соперник"}
         played = [names[s] for s in seats]
         rows = []
@@ -243,12 +238,12 @@ class NoTrumpDemo(OnPage, W.VBox):
             return []
         out, n = [], 0
         for e in d.log:
-            if e[0] == "trump_fixed":
+            if type(e) is TrumpFixedEvent:
                 break
-            if e[0] == "trick":
+            if type(e) is TrickEvent:
                 n += 1
-                if winning_index(e[2], None) != winning_index(e[2], d.trump):
-                    out.append((n, e[2], e[3]))
+                if winning_index(e.cards, None) != winning_index(e.cards, d.trump):
+                    out.append((n, e.cards, e.seats))
         return out
 
 

@@ -18,6 +18,7 @@ from ...actions import play
 from ...cards import SUIT_NAME_RU
 from ...deal import Deal
 from ...errors import IllegalAction
+from ...events import PenaltyEvent
 from ...game import Game
 from ...melds import MeldContext, enumerate_declarations, make_declaration
 from ...narrate import describe_event, score_breakdown
@@ -183,7 +184,7 @@ class PenaltyDemo(OnPage, W.VBox):
             else:
                 d.apply(what, seat)
             for e in d.log[start:]:
-                if e[0] == "penalty":
+                if type(e) is PenaltyEvent:
                     lines.append("Запись движка: " + html.escape(describe_event(e, -1, NAMES)))
             players = [make_player("heuristic", seed=k) for k in range(2)]
             while not d.is_over:

@@ -20,6 +20,7 @@ import ipywidgets as W
 from ...actions import PASS, play
 from ...cards import make_pack, parse_cards
 from ...deal import Deal
+from ...events import DeclareEvent, DrawEvent, SevenPlayedEvent, SevenTurnedEvent, TrickEvent
 from ...melds import SEVEN_EXCHANGE, SEVEN_TURNED, TRUMP_SEVEN, meld_points
 from ...narrate import describe_event
 from ...ru import points
@@ -147,10 +148,10 @@ class SevenDemo(OnPage, W.VBox):
 
     def render(self) -> None:
         d = self.deal
-        last = next(e for e in reversed(d.log) if e[0] == "trick")
+        last = d.last_trick()
         self.canvas.show_scene(d.hands[YOU], opponent=len(d.hands[OPP]), stock=d.stock_count,
-                               turn_up=d.turn_up, trick=list(zip(("ход", "ответ"), last[2])),
-                               winner=last[3].index(last[1]),
+                               turn_up=d.turn_up, trick=list(zip(("ход", "ответ"), last.cards)),
+                               winner=last.winner_index,
                                highlighted={c for c in d.hands[YOU] if c.face == ("7", d.trump)},
                                names=("Вы", "Соперник"))
         buttons = []
@@ -164,10 +165,10 @@ class SevenDemo(OnPage, W.VBox):
         d = self.deal
         names = ["Соперник", "Вы"]
         lines = []
-        last = max(i for i, e in enumerate(d.log) if e[0] == "trick" and i < self.start)
+        last = max(i for i, e in enumerate(d.log) if type(e) is TrickEvent and i < self.start)
         for i, e in enumerate(d.log):
-            if e[0] in ("seven_turned", "seven_played", "declare") or i == last or (
-                    e[0] == "draw" and e[1] == YOU and i >= self.start):
+            if type(e) in (SevenTurnedEvent, SevenPlayedEvent, DeclareEvent) or i == last or (
+                    type(e) is DrawEvent and e.seat == YOU and i >= self.start):
                 line = describe_event(e, YOU, names)
                 if line:
                     lines.append(line)

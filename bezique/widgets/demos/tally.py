@@ -19,6 +19,8 @@ from PIL import Image
 
 from ...cards import SUIT_NAME_RU, Card, cards_ru
 from ...deal import Deal
+from ...events import (AceTurnedEvent, CarteBlancheEvent, DeclareEvent, PenaltyEvent,
+                       SevenPlayedEvent, SevenTurnedEvent)
 from ...melds import SEVEN_EXCHANGE, SEVEN_TURNED, meld_points
 from ...narrate import describe_event, score_breakdown
 from ...players.match import make_player
@@ -57,24 +59,17 @@ def brisques_won(deal: Deal, seat: int) -> list[Card]:
     return [c for trick in deal.won[seat] for c in trick if c.is_brisque]
 
 
-def last_trick(deal: Deal) -> tuple[tuple[int, ...], tuple[Card, ...], int] | None:
-    """(seats, cards, winner) of the last trick played."""
-    for event in reversed(deal.log):
-        if event[0] == "trick":
-            return event[3], event[2], event[1]
-    return None
-
-
 def scoring_events(deal: Deal, names=NAMES) -> list[str]:
     """Every line of the deal's log that scored points during the play, in Russian."""
-    kinds = ("seven_turned", "ace_turned", "seven_played", "carte_blanche", "penalty")
+    kinds = (DeclareEvent, SevenTurnedEvent, AceTurnedEvent, SevenPlayedEvent, CarteBlancheEvent,
+             PenaltyEvent)
     lines = []
     for e in deal.log:
-        if e[0] == "declare" and e[2].meld != SEVEN_EXCHANGE:
-            d = e[2]
-            lines.append(f"{names[e[1]]}: {meld_name(d.meld)} {cards_ru(d.cards)} — "
+        if type(e) is DeclareEvent and e.declaration.meld != SEVEN_EXCHANGE:
+            d = e.declaration
+            lines.append(f"{names[e.seat]}: {meld_name(d.meld)} {cards_ru(d.cards)} — "
                          f"+{points(d.points)}.")
-        elif e[0] == "declare" or e[0] in kinds:
+        elif type(e) in kinds:
             line = describe_event(e, -1, names)
             if line:
                 lines.append(line)
@@ -192,9 +187,10 @@ class DealTally(OnPage, W.VBox):
     def trick_picture(self, four_colour: bool = False, deal: Deal | None = None) -> str:
         """The last trick of the deal, its winner outlined."""
         d = deal or self.deal
-        seats, cards, winner = last_trick(d)
-        lay = layout_trick([(NAMES[s], c) for s, c in zip(seats, cards)],
-                           winner=seats.index(winner), four_colour=four_colour, scale=0.8,
+        last = d.last_trick()
+        winner = last.winner
+        lay = layout_trick([(NAMES[s], c) for s, c in last.plays],
+                           winner=last.winner_index, four_colour=four_colour, scale=0.8,
                            caption=f"Последняя, {d.tricks_done}-я взятка: её взял"
                                    f"{'а' if winner == 0 else ''} {NAMES[winner]}")
         return img_html(lay.png(), lay.description.replace("\n", " "), lay.size)

@@ -13,6 +13,7 @@ from importlib.resources import files
 from ...actions import Announce, Pass, Play
 from ...cards import SUIT_NAME_RU, Card, cards_ru
 from ...deal import Deal
+from ...events import TrickEvent
 from ...melds import SEVEN_EXCHANGE, TRUMP_SEVEN, Declaration, meld_points
 from ...ru import capitalize, meld_name, plural, points
 
@@ -52,19 +53,6 @@ def rules_label(rules) -> str:
 
 # ------------------------------------------------------------------ the trick log
 
-def tricks_of(deal: Deal) -> list[tuple[tuple[int, ...], tuple[Card, ...], int]]:
-    """The finished tricks of the deal: (seats, cards, winner) in order."""
-    return [(ev[3], ev[2], ev[1]) for ev in deal.log if ev[0] == "trick"]
-
-
-def last_trick(deal: Deal):
-    """The last finished trick (seats, cards, winner), or None."""
-    for ev in reversed(deal.log):
-        if ev[0] == "trick":
-            return ev[3], ev[2], ev[1]
-    return None
-
-
 def who(seat: int, human: int) -> str:
     return YOU if seat == human else THEM
 
@@ -76,12 +64,11 @@ def trick_name(seat: int, human: int) -> str:
     return "Ваша" if seat == human else THEM
 
 
-def trick_text(trick, human: int) -> str:
+def trick_text(trick: TrickEvent, human: int) -> str:
     """«Вы — Д♠, соперник — Т♠; взял соперник»."""
-    seats, cards, winner = trick
     plays = ", ".join(f"{who(s, human).lower() if i else who(s, human)} — {c.ru}"
-                      for i, (s, c) in enumerate(zip(seats, cards)))
-    taker = "взяли вы" if winner == human else "взял соперник"
+                      for i, (s, c) in enumerate(trick.plays))
+    taker = "взяли вы" if trick.winner == human else "взял соперник"
     return f"{plays}; {taker}"
 
 
@@ -124,10 +111,9 @@ def scene_kwargs(deal: Deal, human: int, reveal: bool = False, show_last: bool =
         kw["opponent"] = len(deal.concealed(bot))
     if deal.trick:
         kw["trick"] = [(trick_name(s, human), c) for s, c in zip(deal.trick_seats, deal.trick)]
-    elif show_last and (last := last_trick(deal)) is not None:
-        seats, cards, winner = last
-        kw["trick"] = [(trick_name(s, human), c) for s, c in zip(seats, cards)]
-        kw["winner"] = seats.index(winner)
+    elif show_last and (last := deal.last_trick()) is not None:
+        kw["trick"] = [(trick_name(s, human), c) for s, c in last.plays]
+        kw["winner"] = last.winner_index
     return kw
 
 
