@@ -215,6 +215,19 @@ def parse_cards(items: str | Iterable[str], copies: int = 2,
     return out  # type: ignore[return-value]
 
 
+def pick(face: str | tuple, among: Iterable[Card], besides: Iterable[Card] = ()) -> list[Card]:
+    """The cards of `among` (in its order) that `face` names, those in `besides` left out.
+    `face` is a token in any notation ("QS", "Д♠", "QS#2") or a (rank, suit[, copy]) tuple;
+    without a copy number every copy of that face is named."""
+    if isinstance(face, str):
+        rank, suit, copy = parse_card_face(face)
+    else:
+        rank, suit, copy = (*face, None)[:3]
+    skip = set(besides)
+    return [c for c in among if c.rank == rank and c.suit == suit
+            and (copy is None or c.copy == copy) and c not in skip]
+
+
 # --------------------------------------------------------------------------- printing
 
 def format_cards(cards: Iterable[Card]) -> list[str]:

@@ -105,9 +105,9 @@ def _traps(pos) -> list[str]:
     from .melds import MeldState, enumerate_declarations
     state = MeldState.from_scored(pos.scored, pos.trump, pos.rules)
     held = pos.hand + pos.table
-    legal = {d.key for d in enumerate_declarations(
-        held, state, MeldContext(pos.rules, pos.trump, pos.turn_up, pos.seven_exchanged))}
-    every = enumerate_declarations(held, MeldState(), MeldContext(pos.rules, pos.trump, pos.turn_up, False))
+    legal = {d.key for d in enumerate_declarations(held, state, MeldContext.of(pos))}
+    every = enumerate_declarations(held, MeldState(), MeldContext.for_hand(
+        rules=pos.rules, trump=pos.trump, turn_up=pos.turn_up))
     out, said = [], set()
     for d in every:
         if d.key in legal or d.meld in ("seven_exchange",):

@@ -158,6 +158,24 @@ class MeldContext(NamedTuple):
     allow_combinations: bool = True   # False once the trick's combination is scored
     blocked: Card | None = None       # the card just obtained by exchange (R5.4.1)
 
+    @classmethod
+    def for_hand(cls, *, rules: RuleSet, trump: str | None, turn_up: Card | None = None,
+                 seven_exchanged: bool = False, allow_sevens: bool = True,
+                 allow_combinations: bool = True, blocked: Card | None = None) -> "MeldContext":
+        """The context of cards on their own: the rules, the trump, the turn-up if there is one
+        and what this trick's declaration turn still allows (every argument by name)."""
+        return cls(rules, trump, turn_up, seven_exchanged, allow_sevens, allow_combinations,
+                   blocked)
+
+    @classmethod
+    def of(cls, state, *, allow_sevens: bool = True, allow_combinations: bool = True,
+           blocked: Card | None = None) -> "MeldContext":
+        """The context of a deal, a seat's view or a position: its rules, trump, turn-up and
+        whether the seven was exchanged (anything with those attributes)."""
+        return cls.for_hand(rules=state.rules, trump=state.trump, turn_up=state.turn_up,
+                            seven_exchanged=state.seven_exchanged, allow_sevens=allow_sevens,
+                            allow_combinations=allow_combinations, blocked=blocked)
+
 
 @dataclass(frozen=True)
 class Window:
@@ -174,8 +192,9 @@ class Window:
     def context(self, rules: RuleSet, trump: str | None, turn_up: Card | None,
                 seven_exchanged: bool) -> MeldContext:
         """The declaration context this turn leaves."""
-        return MeldContext(rules, trump, turn_up, seven_exchanged, not self.seven,
-                           not self.combination, self.blocked)
+        return MeldContext.for_hand(rules=rules, trump=trump, turn_up=turn_up,
+                                    seven_exchanged=seven_exchanged, allow_sevens=not self.seven,
+                                    allow_combinations=not self.combination, blocked=self.blocked)
 
 
 NO_WINDOW = Window()

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card, MAX_COPIES, parse_card_face, sort_cards
+from .cards import Card, MAX_COPIES, parse_card_face, pick, sort_cards
 from .errors import CardParseError, FormatError, RulesError
 from .melds import (Declaration, MeldContext, MeldState, enumerate_declarations, meld_ids,
                     meld_points, reuse_problem, shape_problem)
@@ -104,7 +104,7 @@ class _Resolver:
         for i, v in enumerate(values):
             r, s, c = self.face(v, f"{fld}[{i}]")
             if c is None:
-                mine = [h for h in held if h.rank == r and h.suit == s and h not in out]
+                mine = pick((r, s), held, besides=out)
                 if mine:
                     card = mine[0]
                 else:
@@ -260,6 +260,22 @@ def solve(pos: Position) -> dict:
             "legal_plays": _solve_legal_plays, "deal_score": _solve_deal_score}[pos.kind](pos)
 
 
+def assumed_turn_up(pos: Position) -> Card | None:
+    """The turn-up as a position's declarations are enumerated: the named one, or, where the
+    position does not name it, a stand-in ace of trumps of no real copy. An unnamed turn-up lies
+    beside the stock all through phase 1 and is not a seven (a turned-up seven must be named),
+    so an exchange is possible."""
+    if pos.turn_up is None and pos.trump is not None:
+        return Card("A", pos.trump, MAX_COPIES)
+    return pos.turn_up
+
+
+def meld_context(pos: Position) -> MeldContext:
+    """The context in which `solve` enumerates a position's declarations."""
+    return MeldContext.for_hand(rules=pos.rules, trump=pos.trump, turn_up=assumed_turn_up(pos),
+                                seven_exchanged=pos.seven_exchanged)
+
+
 def _solve_declarations(pos: Position) -> dict:
     rules = pos.rules
     if pos.phase == 2:
@@ -274,14 +290,8 @@ def _solve_declarations(pos: Position) -> dict:
     if pos.tricks_won is not None and pos.tricks_won < rules.min_tricks_before_declaring:
         return {"declarations": [], "reason": f"По этим правилам (000-E) объявлять можно только "
                                                f"после {rules.min_tricks_before_declaring} взятых взяток."}
-    turn_up = pos.turn_up
-    if turn_up is None and pos.trump is not None:
-        # The turn-up is not named: it lies beside the stock all through phase 1 and is not a
-        # seven (a turned-up seven must be named), so an exchange is possible.
-        turn_up = Card("A", pos.trump, MAX_COPIES)
     state = MeldState.from_scored(pos.scored, pos.trump, rules)
-    ctx = MeldContext(rules, pos.trump, turn_up, pos.seven_exchanged)
-    decls = enumerate_declarations(pos.hand + pos.table, state, ctx)
+    decls = enumerate_declarations(pos.hand + pos.table, state, meld_context(pos))
     if rules.require_card_from_hand:
         hand = set(pos.hand)
         decls = [d for d in decls if any(c in hand for c in d.cards)]

@@ -104,7 +104,7 @@ def _rebuilt(view) -> Deal:
 def _combos_in_hand(view) -> list[Declaration]:
     """Combinations whose shape the seat's cards make, ignoring timing and the re-use rules:
     the declarations a learner might think of."""
-    ctx = MeldContext(view.rules, view.trump, view.turn_up, view.seven_exchanged)
+    ctx = MeldContext.of(view)
     out, seen = [], set()
     for d in enumerate_declarations(view.hand, MeldState(), ctx):
         k = (d.meld, tuple(c.face for c in d.cards))

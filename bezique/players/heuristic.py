@@ -207,7 +207,7 @@ class Obs:
             if self.phase != 1:
                 self._decls = []
             else:
-                ctx = MeldContext(self.rules, self.trump, self.turn_up, self.seven_exchanged)
+                ctx = MeldContext.of(self)
                 self._decls = enumerate_declarations(self.hand, self.my_melds, ctx)
         return self._decls
 

@@ -39,9 +39,16 @@ def make_player(name: str, seed: int | None = None, **options):
     return cls(seed, **options)
 
 
-def play_deal(deal: Deal, players) -> Deal:
-    """Play a deal to its end; `players[seat]` chooses from its own seat's view only."""
-    while not deal.is_over:
+def bots(name: str, seats: int, seed: int = 0, **options) -> list:
+    """One computer opponent of kind `name` for each of `seats` seats, seat s seeded with
+    `seed * 10 + s` (so that a deal numbered `seed` is played the same way every time)."""
+    return [make_player(name, seed=seed * 10 + s, **options) for s in range(seats)]
+
+
+def play_deal(deal: Deal, players, until: Callable[[Deal], bool] | None = None) -> Deal:
+    """Play a deal to its end, or until `until(deal)` holds; `players[seat]` chooses from its
+    own seat's view only."""
+    while not deal.is_over and not (until is not None and until(deal)):
         seat = deal.to_act
         deal.apply(players[seat].choose(deal.view(seat)), seat)
     return deal

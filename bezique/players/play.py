@@ -15,7 +15,7 @@ import random
 from typing import Callable
 
 from ..actions import PASS, Pass, Play
-from ..cards import SUIT_NAME_RU, SUIT_SYMBOL, cards_ru, parse_card_face
+from ..cards import SUIT_NAME_RU, SUIT_SYMBOL, cards_ru, parse_card_face, pick
 from ..deal import Deal
 from ..errors import BeziqueError, CardParseError
 from ..events import DeclareEvent, DrawEvent, PhaseTwoEvent, TrickEvent, TurnUpTakenEvent
@@ -191,7 +191,7 @@ class TerminalGame:
         except CardParseError as e:
             return [e.message, "Команды: «помощь»."]
         hand = d.hands[self.me]
-        same = [c for c in hand if c.rank == rank and c.suit == suit and (copy is None or c.copy == copy)]
+        same = pick((rank, suit, copy), hand)
         if not same:
             return [f"Такой карты у вас нет. Ваша рука: {cards_ru(hand)}."]
         legal = {a.card for a in d.legal_actions(self.me) if type(a) is Play}

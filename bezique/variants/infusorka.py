@@ -536,7 +536,7 @@ class InfusorkaDeal(Deal):
         if meld in MORE_MELD:
             face = FAMILIES[MORE_MELD[meld]].face(trump)
             return len(cards) == 1 and (cards[0].is_joker or cards[0].face == face)
-        alone = MeldContext(self.rules, trump, None, True)
+        alone = MeldContext.for_hand(rules=self.rules, trump=trump, seven_exchanged=True)
         return any(d.key == (meld, frozenset(cards))
                    for d in infusorka_declarations(cards, InfusorkaMelds(), alone))
 

@@ -130,9 +130,7 @@ def test_seeded_search_reproducible():
     def run():
         deal = Deal.new(rules, 1, seed=31)
         players = [SearchPlayer(5, samples=2, time_limit=None), HeuristicPlayer(5)]
-        while len(deal.actions) < 30:
-            seat = deal.to_act
-            deal.apply(players[seat].choose(deal.view(seat)), seat)
+        play_deal(deal, players, until=lambda d: len(d.actions) >= 30)
         return [action_key(a) for _, a in deal.actions]
     assert run() == run()
 

@@ -11,6 +11,7 @@ from bezique.melds import Declaration
 from bezique.players import coach
 from bezique.players.determinize import action_key
 from bezique.players.heuristic import HeuristicPlayer
+from bezique.players.match import play_deal
 from bezique.rules import RuleSet
 from bezique.tricks import legal_reason, play_problem
 
@@ -119,9 +120,7 @@ def test_review_lists_costly_decisions():
     from bezique.players.random_player import RandomPlayer
     deal = Deal.new(RuleSet(), 0, seed=12)
     players = [RandomPlayer(1), HeuristicPlayer(1)]
-    while len(deal.actions) < 24:                      # a deal in progress can be reviewed too
-        seat = deal.to_act
-        deal.apply(players[seat].choose(deal.view(seat)), seat)
+    play_deal(deal, players, until=lambda d: len(d.actions) >= 24)   # a deal in progress can be reviewed too
     mistakes = coach.review(deal, 0, top=3, samples=4)
     assert 1 <= len(mistakes) <= 3
     assert all(m.loss > 0 for m in mistakes)

@@ -26,10 +26,11 @@ import pytest
 
 from bezique import PASS, Deal, RuleSet, announce, declare, play
 from bezique.actions import Pass
-from bezique.cards import Card, make_pack, parse_card_face, parse_cards, sort_cards
+from bezique.cards import Card, make_pack, parse_card_face, parse_cards, pick, sort_cards
 from bezique.errors import BeziqueError, IllegalAction
 from bezique.melds import Declaration
 from bezique.record import deal_to_record
+from bezique.setup import deal_from_cards, resolve_groups
 from bezique.tricks import beats, winning_index
 
 P1, P2 = 0, 1          # non-dealer (leads first), dealer
@@ -52,23 +53,6 @@ def cards_of(items: str | Iterable[str] | None) -> list[Card]:
     return [x if isinstance(x, Card) else C(x) for x in items]
 
 
-def resolve(*groups) -> list[list[Card]]:
-    """Several card lists read together: explicit copies first, then each bare token gets the
-    lowest copy not named anywhere in the groups (formats.md). `None` entries stay None."""
-    tokens: list[str] = []
-    shape = []
-    for g in groups:
-        if g is None:
-            g = []
-        if isinstance(g, (str, Card)):
-            g = g.split() if isinstance(g, str) else [g]
-        items = list(g)
-        shape.append(items)
-        tokens += [x.code if isinstance(x, Card) else x for x in items if x is not None]
-    parsed = iter(parse_cards(tokens))
-    return [[None if x is None else next(parsed) for x in items] for items in shape]
-
-
 def codes(cards: Iterable[Card]) -> list[str]:
     return [c.code for c in sort_cards(cards)]
 
@@ -86,9 +70,7 @@ def D(meld: str, cards: str, points: int) -> str:
 
 def held(deal: Deal, seat: int, token: str) -> Card:
     """The card of that face `seat` holds (exact copy if the token names one)."""
-    r, s, c = parse_card_face(token)
-    mine = sorted(x for x in deal.hands[seat] if x.rank == r and x.suit == s
-                  and (c is None or x.copy == c))
+    mine = pick(token, sort_cards(deal.hands[seat]))
     assert mine, f"seat {seat} does not hold {token}: {codes(deal.hands[seat])}"
     return mine[0]
 
@@ -97,10 +79,8 @@ def decl(deal: Deal, seat: int, meld: str, tokens: str, points: int | None = Non
     """A declaration of cards `seat` holds (bare tokens resolved to held copies)."""
     out: list[Card] = []
     for tok in tokens.split():
-        r, s, c = parse_card_face(tok)
-        mine = sorted(x for x in deal.hands[seat] if x.rank == r and x.suit == s
-                      and (c is None or x.copy == c) and x not in out)
-        out.append(mine[0] if mine else Card(r, s, c or 1))
+        mine = pick(tok, sort_cards(deal.hands[seat]), besides=out)
+        out.append(mine[0] if mine else C(tok))
     return declare(meld, out, points)
 
 
@@ -130,27 +110,9 @@ def fillers(trump: str, exclude: set) -> list[Card]:
 def build_deal(hand0=(), hand1=(), turn_up: str | Card = "9H#2", stock_top: Sequence = (),
                rules: RuleSet | None = None, dealer: int = DEALER) -> Deal:
     """A real Deal with the named cards in place and the rest filled deterministically."""
-    rules = rules or RuleSet()
-    h0, h1, top_named, (up,) = resolve(hand0, hand1, list(stock_top), [turn_up])
-    named_lists = [h0, h1, [x for x in top_named if x is not None]]
-    named = [c for lst in named_lists for c in lst] + [up]
-    assert len(set(named)) == len(named), f"a card is named twice: {codes(named)}"
-    taken = set(named)
-    pool = fillers(up.suit, taken)
-    hands = []
-    for h in named_lists[:2]:
-        h = list(h)
-        while len(h) < 8:
-            h.append(pool.pop(0))
-        assert len(h) == 8, "a hand holds 8 cards"
-        hands.append(h)
-    top: list[Card] = [pool.pop(0) if x is None else x for x in top_named]
-    used = set(c for h in hands for c in h) | set(top) | {up}
-    rest = [c for c in pool if c not in used]
-    rest += [c for c in make_pack(rules.packs) if c not in used and c not in rest]
-    stock = top + rest
-    assert len(stock) == rules.pack_size - 16 - 1
-    return Deal(rules, dealer, hands, up, stock)
+    trump = turn_up.suit if isinstance(turn_up, Card) else parse_card_face(turn_up)[1]
+    return deal_from_cards([hand0, hand1], turn_up, list(stock_top), rules=rules, dealer=dealer,
+                           spare=fillers(trump, set()))
 
 
 def loser_for(deal: Deal, seat: int, lead_card: Card) -> Card:
@@ -201,7 +163,7 @@ def p1_wins(concealed: str, *, turn_up: str = "9H#2", rules: RuleSet | None = No
             lead_card: str | None = None, stock_top: Sequence = ()) -> Deal:
     """P1 leads and wins trick 1; P1 then holds exactly `concealed` (7 cards, padded with
     fillers) and it is P1's declaration turn (if any declaration is legal)."""
-    hand, top, (up,), lc = resolve(concealed, list(stock_top), [turn_up], lead_card)
+    hand, top, (up,), lc = resolve_groups(concealed, list(stock_top), [turn_up], lead_card)
     assert len(hand) <= 7
     if not lc:
         pool = fillers(up.suit, set(hand) | {up} | {x for x in top if x is not None})
@@ -261,14 +223,12 @@ def finish_randomly(deal: Deal, seed: int = 0, avoid_declarations: bool = False)
 
 def _codes_named(tokens: str, among: list[Card]) -> set[str]:
     """The cards of `among` that `tokens` name (bare tokens: the lowest such copy)."""
-    out: set[str] = set()
+    out: set[Card] = set()
     for tok in tokens.split():
-        r, s, c = parse_card_face(tok)
-        match = sorted(x for x in among if x.rank == r and x.suit == s and (c is None or x.copy == c)
-                       and x.code not in out)
+        match = pick(tok, sort_cards(among), besides=out)
         assert match, f"{tok} is not among {codes(among)}"
-        out.add(match[0].code)
-    return out
+        out.add(match[0])
+    return {c.code for c in out}
 
 
 class FullDeal:
@@ -291,7 +251,7 @@ class FullDeal:
                  early0: str = "", early1: str = "", rules: RuleSet | None = None,
                  seed: int = 1, dealer: int = DEALER):
         self.rules = rules or RuleSet()
-        f0, f1 = resolve(final0, final1)
+        f0, f1 = resolve_groups(final0, final1)
         finals = [f0, f1]
         (up_code,) = _codes_named(turn_up, f0 + f1)
         up = C(up_code)
@@ -411,7 +371,7 @@ def options(deal: Deal, seat: int) -> list[str]:
     """What `seat` could declare with the cards it holds now if it had just won a phase-1 trick
     (the re-use rules only, no timing): shows what a closed declaration turn would have held."""
     from bezique.melds import MeldContext, enumerate_declarations
-    ctx = MeldContext(deal.rules, deal.trump, deal.turn_up, deal.seven_exchanged)
+    ctx = MeldContext.of(deal)
     return decl_strings(enumerate_declarations(deal.hands[seat], deal.melds[seat], ctx))
 
 

@@ -38,7 +38,7 @@ class Player:
         self.trump, self.rules, self.state = trump, rules, InfusorkaMelds()
 
     def options(self, held):
-        ctx = MeldContext(self.rules, self.trump, None, True)
+        ctx = MeldContext.for_hand(rules=self.rules, trump=self.trump, seven_exchanged=True)
         return infusorka_declarations(held, self.state, ctx)
 
     def can(self, meld, text, held=None):

@@ -25,7 +25,7 @@ def cards(text, copies=3):
 
 
 def enumerate_for(held, rules, trump, state=None, turn_up=None):
-    ctx = MeldContext(rules, trump, turn_up, False)
+    ctx = MeldContext.for_hand(rules=rules, trump=trump, turn_up=turn_up)
     return enumerate_declarations(held, state or MeldState(), ctx)
 
 

@@ -12,9 +12,15 @@ from bezique.narrate import score_breakdown
 from bezique.rules import RuleSet
 from bezique.widgets.demos.game import WhoWins, bot_game, decide_game, game_chart, game_table_html
 from bezique.widgets.demos.penalty import GAME_BEFORE, OFFENCES, PenaltyDemo
-from bezique.widgets.demos.tally import (DealTally, bot_deal, brisques_won, replay_under,
-                                         scoring_events, tally_rules)
 from bezique.events import DeclareEvent
+from bezique.players.match import bots, play_deal
+from bezique.widgets.demos.tally import (DealTally, brisques_won, replay_under, scoring_events,
+                                         tally_rules)
+
+
+def bot_deal(seed: int) -> Deal:
+    """Deal number `seed` played to its end by two Любители (as the tally demo plays it)."""
+    return play_deal(Deal.new(RuleSet(), 0, seed=seed), bots("heuristic", 2, seed))
 
 
 # ---------------------------------------------------------------- the tally of one deal

@@ -14,19 +14,18 @@ a button: it plays dozens of deals and takes a few seconds.
 from __future__ import annotations
 
 import html
-import random
 from dataclasses import dataclass, field
 from typing import Callable
 
 import ipywidgets as W
 
 from ...actions import PASS, Play, play
-from ...cards import SUIT_NAME_RU, Card, make_pack, parse_cards, sort_cards
+from ...cards import SUIT_NAME_RU, Card, parse_cards, sort_cards
 from ...deal import Deal
 from ...players import coach
 from ...players.match import make_player
 from ...ru import capitalize, plural
-from ...rules import RuleSet
+from ...setup import deal_from_cards
 from ...tricks import beats
 from ..page import OnPage
 from ..render.canvas import CardCanvas
@@ -36,25 +35,6 @@ YOU, OPP = 1, 0
 
 
 # ====================================================================== building positions
-
-def build_deal(you: str, opp: str, turn_up: str, stock_top: str = "", dealer: int = OPP,
-               rules: RuleSet | None = None, seed: int = 1) -> Deal:
-    """A deal with chosen hands (Russian notation), turn-up and top of the stock; the rest of
-    the stock is shuffled with `seed`."""
-    rules = rules or RuleSet()
-    hands = [None, None]
-    taken: set[Card] = set()
-    for seat, text in ((YOU, you), (OPP, opp)):
-        hands[seat] = parse_cards(text, taken=taken)
-        taken |= set(hands[seat])
-    up = parse_cards(turn_up, taken=taken)[0]
-    taken.add(up)
-    top = parse_cards(stock_top, taken=taken) if stock_top else []
-    taken |= set(top)
-    rest = [c for c in make_pack(rules.packs) if c not in taken]
-    random.Random(seed).shuffle(rest)
-    return Deal(rules, dealer, hands, up, top + rest)
-
 
 def run(deal: Deal, moves) -> Deal:
     """Scripted moves: ("play", seat, "К♠"), ("declare", seat, meld id[, "cards"]), ("pass", seat).
@@ -131,39 +111,39 @@ class AdviceCase:
 
 
 def _lead_low() -> Deal:
-    return build_deal(you="К♠ Д♠ В♦ Т♣ 10♠ 9♠ 8♦ 7♣", opp="9♥ 8♥ 7♦ 8♣ 9♣ Т♦ В♠ 10♥",
-                      turn_up="В♥")
+    return deal_from_cards({YOU: "К♠ Д♠ В♦ Т♣ 10♠ 9♠ 8♦ 7♣",
+                            OPP: "9♥ 8♥ 7♦ 8♣ 9♣ Т♦ В♠ 10♥"}, "В♥", seed=1)
 
 
 def _keep_queen() -> Deal:
-    d = build_deal(you="Д♠ К♠ В♦ 7♦ 8♣ Т♣ 10♣ 9♦", opp="9♠ 8♠ 7♠ 8♦ 9♣ В♣ 10♦ К♦",
-                   turn_up="8♥", dealer=YOU)
+    d = deal_from_cards({YOU: "Д♠ К♠ В♦ 7♦ 8♣ Т♣ 10♣ 9♦",
+                         OPP: "9♠ 8♠ 7♠ 8♦ 9♣ В♣ 10♦ К♦"}, "8♥", dealer=YOU, seed=1)
     return run(d, [("play", OPP, "9♠")])
 
 
 def _scored_aces() -> Deal:
-    d = build_deal(you="Т♠ Т♥ Т♦ Т♣ К♥ Д♥ В♥ 9♦", opp="7♦ 9♠ 10♣ 8♠ 7♣ 8♦ В♣ 9♣",
-                   turn_up="9♥", stock_top="8♣ 10♦ К♣ 7♠")
+    d = deal_from_cards({YOU: "Т♠ Т♥ Т♦ Т♣ К♥ Д♥ В♥ 9♦",
+                         OPP: "7♦ 9♠ 10♣ 8♠ 7♣ 8♦ В♣ 9♣"}, "9♥", "8♣ 10♦ К♣ 7♠", seed=1)
     return run(d, [("play", YOU, "9♦"), ("play", OPP, "7♦"), ("declare", YOU, "four_aces"),
                    ("pass", YOU), ("play", YOU, "8♣"), ("play", OPP, "10♣"),
                    ("play", OPP, "9♠")])
 
 
 def _exchange_seven() -> Deal:
-    d = build_deal(you="7♥ 9♦ 8♣ 9♣ К♠ 10♠ В♣ 8♠", opp="7♦ 8♦ 7♣ Д♣ 9♠ 10♦ К♦ 7♠",
-                   turn_up="Т♥")
+    d = deal_from_cards({YOU: "7♥ 9♦ 8♣ 9♣ К♠ 10♠ В♣ 8♠",
+                         OPP: "7♦ 8♦ 7♣ Д♣ 9♠ 10♦ К♦ 7♠"}, "Т♥", seed=1)
     return run(d, [("play", YOU, "9♦"), ("play", OPP, "7♦")])
 
 
 def _single_bezique() -> Deal:
-    d = build_deal(you="Д♠ Д♠ В♦ В♦ 9♦ 8♣ 10♠ 7♠", opp="7♦ 8♦ 7♣ Д♣ 9♠ 10♦ К♦ 8♠",
-                   turn_up="К♥")
+    d = deal_from_cards({YOU: "Д♠ Д♠ В♦ В♦ 9♦ 8♣ 10♠ 7♠",
+                         OPP: "7♦ 8♦ 7♣ Д♣ 9♠ 10♦ К♦ 8♠"}, "К♥", seed=1)
     return run(d, [("play", YOU, "9♦"), ("play", OPP, "7♦")])
 
 
 def _double_late() -> Deal:
-    d = build_deal(you="Д♠ Д♠ В♦ В♦ 9♦ 8♣ 10♠ 7♠", opp="7♦ 8♦ 7♣ Д♣ 9♠ 10♦ К♦ 8♠",
-                   turn_up="К♥", seed=3)
+    d = deal_from_cards({YOU: "Д♠ Д♠ В♦ В♦ 9♦ 8♣ 10♠ 7♠",
+                         OPP: "7♦ 8♦ 7♣ Д♣ 9♠ 10♦ К♦ 8♠"}, "К♥", seed=3)
     quiet_tricks(d, "Д♠ Д♠ В♦ В♦", until_stock=6)
     while not (d.stage == "declare" and d.to_act == YOU):      # win one more trick
         if d.stage == "declare":
@@ -191,8 +171,8 @@ def _double_late() -> Deal:
 def _fight() -> Deal:
     """The opponent has a royal marriage on the table and the stock is nearly gone; he leads a
     plain card and you hold trumps."""
-    d = build_deal(you="10♥ 9♥ 7♣ 8♦ 9♠ 10♠ В♣ 7♦", opp="К♥ Д♥ 8♣ 9♣ 7♠ 8♠ 9♦ Д♣",
-                   turn_up="8♥", seed=11)
+    d = deal_from_cards({YOU: "10♥ 9♥ 7♣ 8♦ 9♠ 10♠ В♣ 7♦",
+                         OPP: "К♥ Д♥ 8♣ 9♣ 7♠ 8♠ 9♦ Д♣"}, "8♥", seed=11)
     run(d, [("play", YOU, "7♣"), ("play", OPP, "8♣"), ("declare", OPP, "royal_marriage")])
     keep = [c.face for c in parse_cards("10♥ 9♥")]
     while not (d.stock_count <= 6 and d.stage == "play" and d.to_act == YOU and d.trick
@@ -213,8 +193,8 @@ def _fight() -> Deal:
 
 
 def _memory() -> Deal:
-    d = build_deal(you="К♥ Д♥ 9♦ 8♣ 10♠ 7♠ Т♣ В♣", opp="7♦ 8♦ 7♣ Д♣ 9♠ 10♦ К♦ 8♠",
-                   turn_up="9♥", seed=5)
+    d = deal_from_cards({YOU: "К♥ Д♥ 9♦ 8♣ 10♠ 7♠ Т♣ В♣",
+                         OPP: "7♦ 8♦ 7♣ Д♣ 9♠ 10♦ К♦ 8♠"}, "9♥", seed=5)
     return quiet_tricks(d, "К♥ Д♥", until_stock=26)
 
 

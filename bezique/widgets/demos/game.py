@@ -16,7 +16,7 @@ import ipywidgets as W
 
 from ...cards import SUIT_NAME_RU
 from ...game import DealSummary, Game
-from ...players.match import make_player
+from ...players import match
 from ...ru import points
 from ...rules import RuleSet
 from ..page import OnPage
@@ -30,12 +30,9 @@ from .tally import NAMES
 def bot_game(seed: int = 7, rules: RuleSet | None = None, bots: str = "heuristic") -> Game:
     """A whole game (партия) between two computer players, reproducible from `seed`."""
     game = Game(rules or RuleSet(), seed=seed)
-    players = [make_player(bots, seed=seed * 10 + s) for s in range(2)]
+    players = match.bots(bots, 2, seed)
     while not game.is_over:
-        deal = game.start_deal()
-        while not deal.is_over:
-            seat = deal.to_act
-            deal.apply(players[seat].choose(deal.view(seat)), seat)
+        match.play_deal(game.start_deal(), players)
         game.finish_deal()
     return game
 

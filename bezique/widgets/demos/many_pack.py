@@ -18,7 +18,7 @@ from ...cards import JOKER, SUIT_NAME_RU, Card
 from ...deal import Deal
 from ...events import DeclareEvent
 from ...melds import MeldContext
-from ...players.match import make_player
+from ...players.match import bots
 from ...ru import meld_name, plural, points
 from ...rules import RuleSet
 from ..page import OnPage
@@ -101,7 +101,7 @@ class ManyPackOpening(OnPage, W.VBox):
         rules = RuleSet.preset("many_pack_infusorka")
         d = Deal.new(rules, 0, seed=seed)
         start = (d.initial[1], [len(h) for h in d.hands], d.stock_count)
-        players = [make_player("heuristic", seed=seed * 10 + s) for s in range(2)]
+        players = bots("heuristic", 2, seed)
         declared: list[tuple[int, int, object]] = []
         while not d.is_over and len(declared) < self.count:
             seat = d.to_act
@@ -143,7 +143,8 @@ def series_points(meld: str, n: int, trump: str = "S") -> int:
             "four_aces": [("A", s) for s in "SHDC"], "four_kings": [("K", s) for s in "SHDC"],
             "four_queens": [("Q", s) for s in "SHDC"], "four_jacks": [("J", s) for s in "SHDC"]}[meld]
     cards = [Card(r, s) for r, s in hand]
-    ctx = MeldContext(RuleSet.preset("many_pack_infusorka"), trump, None, True)
+    ctx = MeldContext.for_hand(rules=RuleSet.preset("many_pack_infusorka"), trump=trump,
+                               seven_exchanged=True)
     return next(d.points for d in inf.infusorka_declarations(cards, st, ctx) if d.meld == meld)
 
 

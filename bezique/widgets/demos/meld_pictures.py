@@ -14,12 +14,11 @@ Everything is a `Picture` or static HTML, so the static book shows it without a 
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Iterable, NamedTuple
 
 from ...actions import PASS, announce, declare, play
-from ...cards import SUIT_NAME_RU, Card, make_pack, parse_card, parse_cards, sort_cards
+from ...cards import SUIT_NAME_RU, Card, parse_card, parse_cards, sort_cards
 from ...deal import Deal
 from ...errors import IllegalAction
 from ...events import CarteBlancheEvent
@@ -28,6 +27,7 @@ from ...melds import (CARTE_BLANCHE, Declaration, MeldState, enumerate_declarati
 from ...narrate import describe_event
 from ...ru import capitalize, meld_name, points
 from ...rules import RuleSet
+from ...setup import deal_from_cards
 from ..render.canvas import Picture
 from ..render.layout import layout_hand, layout_scene
 from .common import Gallery, Note, esc
@@ -130,20 +130,6 @@ def scenario_view(key: str, rules: str = "canonical") -> Note:
 YOU, OPP = 1, 0          # you are the non-dealer (seat 1) and lead first; the opponent deals
 
 
-def scripted_deal(rules: RuleSet, mine: str, theirs: str, turn_up: str, top: str = "",
-                  seed: int = 11) -> Deal:
-    """A real deal with chosen hands; the stock starts with `top` (then a seeded shuffle)."""
-    hands = [parse_cards(theirs), parse_cards(mine)]
-    used = set(hands[0] + hands[1])
-    up = parse_cards(turn_up, taken=used)[0]
-    used.add(up)
-    first = parse_cards(top, taken=used) if top else []
-    used |= set(first)
-    rest = [c for c in make_pack(2) if c not in used]
-    random.Random(seed).shuffle(rest)
-    return Deal(rules, OPP, hands, up, first + rest)
-
-
 class Step(NamedTuple):
     picture: Picture
     text: str
@@ -172,8 +158,8 @@ def timing_story() -> dict:
     """When may one declare (R4.2, R4.3.1): a real deal, trump ♥. Returns the scene right after
     you win a trick (7 cards, before the draw), the engine's legal declarations then, and its
     refusals: before winning a trick, a second declaration on the same trick, after the draw."""
-    deal = scripted_deal(RuleSet(), mine="К♠ Д♠ В♦ Д♥ 9♣ 8♦ 7♣ Т♦",
-                         theirs="8♠ 7♠ 9♦ 8♣ 7♦ 10♣ В♣ 9♠", turn_up="К♥", top="9♠ 8♠")
+    deal = deal_from_cards({YOU: "К♠ Д♠ В♦ Д♥ 9♣ 8♦ 7♣ Т♦", OPP: "8♠ 7♠ 9♦ 8♣ 7♦ 10♣ В♣ 9♠"},
+                           "К♥", "9♠ 8♠", dealer=OPP, seed=11)
     marriage = declare("marriage", parse_cards("К♠ Д♠"))
     before = _refusal(deal, marriage)
     deal.apply(play(parse_card("Т♦")), YOU)
@@ -263,9 +249,8 @@ def pending_story(preset: str = "canonical") -> list[Step]:
     then you lead Д♦ — the pending marriage lapses. Under 003/004 the engine refuses the
     second combination."""
     rules = RuleSet.preset(preset)
-    deal = scripted_deal(rules, mine="Т♠ Т♥ Т♣ Т♦ К♦ Д♦ 9♠ 8♥",
-                         theirs="7♣ 8♣ 9♣ 10♣ В♣ 7♠ 8♠ 10♠", turn_up="9♦",
-                         top="9♥ 8♣ 7♥ 9♣ 8♥ 7♠")
+    deal = deal_from_cards({YOU: "Т♠ Т♥ Т♣ Т♦ К♦ Д♦ 9♠ 8♥", OPP: "7♣ 8♣ 9♣ 10♣ В♣ 7♠ 8♠ 10♠"},
+                           "9♦", "9♥ 8♣ 7♥ 9♣ 8♥ 7♠", rules=rules, dealer=OPP, seed=11)
     steps: list[Step] = []
     deal.apply(play(parse_card("8♥")), YOU)
     deal.apply(play(parse_card("7♣")), OPP)

@@ -37,7 +37,7 @@ def sample_turn_up(trump: str) -> Card:
 
 def meld_context(rules: RuleSet, trump: str) -> MeldContext:
     """The engine's context right after a won trick, nothing yet declared this turn."""
-    return MeldContext(rules, trump, sample_turn_up(trump), False)
+    return MeldContext.for_hand(rules=rules, trump=trump, turn_up=sample_turn_up(trump))
 
 
 def find_meld(meld: str, cards: str | Iterable[Card], rules: RuleSet | None = None,

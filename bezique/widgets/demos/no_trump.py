@@ -23,7 +23,7 @@ from ...events import TrickEvent, TrumpFixedEvent
 from ...melds import (NO_TRUMP_MARRIAGE, MeldContext, MeldState, enumerate_declarations,
                       explain_illegal, make_declaration)
 from ...narrate import deal_log
-from ...players.match import make_player
+from ...players.match import make_player, play_deal
 from ...ru import describe_declaration, meld_name, points
 from ...rules import RuleSet
 from ...tricks import winner_reason, winning_index
@@ -125,10 +125,8 @@ class NoTrumpDemo(OnPage, W.VBox):
     def until_trump(self) -> None:
         """Both sides play (you by the helper bot) until trumps are fixed or the stock ends."""
         d = self.deal
-        while not d.is_over and d.trump is None and d.phase == 1:
-            seat = d.to_act
-            player = self.helper if seat == YOU else self.bot
-            d.apply(player.choose(d.view(seat)), seat)
+        players = {YOU: self.helper, OPP: self.bot}
+        play_deal(d, players, until=lambda d: d.trump is not None or d.phase != 1)
         self._run_bot()
         self.message = ""
         self.render()
@@ -263,13 +261,15 @@ class Declarable:
         self.caption = caption
 
     def declarations(self):
-        ctx = MeldContext(self.rules, self.trump, None, self.trump is None)
+        ctx = MeldContext.for_hand(rules=self.rules, trump=self.trump,
+                                   seven_exchanged=self.trump is None)
         return enumerate_declarations(self.hand, self.state, ctx)
 
     def refusal(self, meld: str, cards) -> str:
         """The engine's reason why `meld` with `cards` may not be declared now."""
         cs = parse_cards(cards) if isinstance(cards, str) else list(cards)
-        ctx = MeldContext(self.rules, self.trump, None, self.trump is None)
+        ctx = MeldContext.for_hand(rules=self.rules, trump=self.trump,
+                                   seven_exchanged=self.trump is None)
         return explain_illegal(meld, tuple(sort_cards(cs)), set(self.hand), self.state, ctx).message
 
     def _repr_html_(self) -> str:

@@ -22,7 +22,7 @@ from ...events import PenaltyEvent
 from ...game import Game
 from ...melds import MeldContext, enumerate_declarations, make_declaration
 from ...narrate import describe_event, score_breakdown
-from ...players.match import make_player
+from ...players.match import bots, play_deal
 from ...ru import points
 from ...rules import RuleSet
 from ..page import OnPage
@@ -61,7 +61,7 @@ def _situation_reached(deal: Deal, offence: str) -> bool:
     if offence == "declare_before_trick":
         if deal.stage != "play" or deal.phase != 1 or deal.trick:
             return False
-        ctx = MeldContext(deal.rules, deal.trump, deal.turn_up, deal.seven_exchanged, False)
+        ctx = MeldContext.of(deal, allow_sevens=False)
         return bool(enumerate_declarations(deal.hands[seat], deal.melds[seat], ctx))
     if offence == "revoke":
         return (deal.stage == "play" and deal.phase == 2 and len(deal.trick) == 1
@@ -74,13 +74,10 @@ def _situation_reached(deal: Deal, offence: str) -> bool:
 def penalty_situation(offence: str, rules: RuleSet, seed: int = _PENALTY_SEED) -> Deal:
     """A real deal played by two bots up to a moment where `offence` can be committed."""
     for s in range(seed, seed + 200):
-        deal = Deal.new(rules, 0, seed=s)
-        players = [make_player("heuristic", seed=s * 10 + k) for k in range(2)]
-        while not deal.is_over:
-            if _situation_reached(deal, offence):
-                return deal
-            seat = deal.to_act
-            deal.apply(players[seat].choose(deal.view(seat)), seat)
+        deal = play_deal(Deal.new(rules, 0, seed=s), bots("heuristic", 2, s),
+                         until=lambda d: _situation_reached(d, offence))
+        if not deal.is_over:
+            return deal
     raise RuntimeError(f"no situation for {offence}")
 
 
@@ -89,7 +86,7 @@ def offending_action(deal: Deal, offence: str):
     seat = deal.to_act
     hand = deal.hands[seat]
     if offence == "declare_before_trick":
-        ctx = MeldContext(deal.rules, deal.trump, deal.turn_up, deal.seven_exchanged, False)
+        ctx = MeldContext.of(deal, allow_sevens=False)
         return "act", enumerate_declarations(hand, deal.melds[seat], ctx)[0]
     if offence == "revoke":
         legal = set(deal.legal_plays(seat))
@@ -186,10 +183,7 @@ class PenaltyDemo(OnPage, W.VBox):
             for e in d.log[start:]:
                 if type(e) is PenaltyEvent:
                     lines.append("Запись движка: " + html.escape(describe_event(e, -1, NAMES)))
-            players = [make_player("heuristic", seed=k) for k in range(2)]
-            while not d.is_over:
-                s = d.to_act
-                d.apply(players[s].choose(d.view(s)), s)
+            play_deal(d, bots("heuristic", 2))
             b = score_breakdown(d, seat)
             game.finish_deal()
             outcome = "fined"

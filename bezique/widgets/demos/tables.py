@@ -17,7 +17,7 @@ import ipywidgets as W
 from ...cards import SUIT_NAME_RU, Card, make_pack, parse_cards, sort_cards
 from ...deal import Deal
 from ...packs import pack_for
-from ...players.match import make_player
+from ...players.match import bots, play_deal
 from ...ru import meld_name, plural, points
 from ...rules import RuleSet
 from ...tally import trick_points
@@ -170,15 +170,6 @@ FOUR_NAMES = ("Юг", "Запад", "Север", "Восток")
 SIDES = ("Юг и Север", "Запад и Восток")
 
 
-def bots_deal(rules: RuleSet, seed: int, dealer: int = 0) -> Deal:
-    deal = Deal.new(rules, dealer, seed=seed)
-    players = [make_player("heuristic", seed=seed * 10 + s) for s in range(rules.players)]
-    while not deal.is_over:
-        seat = deal.to_act
-        deal.apply(players[seat].choose(deal.view(seat)), seat)
-    return deal
-
-
 def melds_picture(groups, scale: float = 0.55, caption: str | None = None, title: str = "Объявлено") -> str:
     """Declared cards (a list of melds) as an <img> with alt text (infusorki drawn here)."""
     if any(c.is_joker for g in groups for c in g):
@@ -209,11 +200,17 @@ class FourHandedDeal(OnPage, W.VBox):
     def play(self) -> None:
         """Play the numbered deal; the next one is played right after this one is shown."""
         seed = self.seed.value
-        self.deal = self._ready.pop(seed, None) or bots_deal(RuleSet.preset("four_handed"), seed)
+        self.deal = self._ready.pop(seed, None) or self.played(seed)
         self.render()
         nxt = seed % 99999 + 1
         if nxt not in self._ready:
-            self._ready = {nxt: bots_deal(RuleSet.preset("four_handed"), nxt)}
+            self._ready = {nxt: self.played(nxt)}
+
+    @staticmethod
+    def played(seed: int) -> Deal:
+        """Deal number `seed` of the four-handed game, played to its end by four Любители."""
+        rules = RuleSet.preset("four_handed")
+        return play_deal(Deal.new(rules, 0, seed=seed), bots("heuristic", rules.players, seed))
 
     def render(self) -> None:
         d = self.deal

@@ -1,7 +1,7 @@
 """Demos of chapter 09 «Подсчёт очков и конец партии»: the tally of one deal.
 
-* `bot_deal` — a whole deal played by two computer players; `replay_under` — the same play
-  counted by other rules (the engine replays it);
+* `replay_under` — a deal played by two computer players (`players.match.play_deal`), counted
+  by other rules (the engine replays it);
 * `DealTally` — such a deal (Любитель against Любитель), its end-of-deal tally per player
   (`Deal.result`, `narrate.score_breakdown`), the same tricks recounted by 000-C's rules, and a
   «Новая сдача» button;
@@ -23,7 +23,7 @@ from ...events import (AceTurnedEvent, CarteBlancheEvent, DeclareEvent, PenaltyE
                        SevenPlayedEvent, SevenTurnedEvent)
 from ...melds import SEVEN_EXCHANGE, SEVEN_TURNED, meld_points
 from ...narrate import describe_event, score_breakdown
-from ...players.match import make_player
+from ...players.match import bots, play_deal
 from ...ru import meld_name, plural, points
 from ...rules import RuleSet
 from ..page import OnPage
@@ -36,18 +36,6 @@ NAMES_GEN = ("Анны", "Бориса")
 
 
 # ====================================================================== a deal played by bots
-
-def bot_deal(seed: int, rules: RuleSet | None = None, dealer: int = 0,
-             bots: str = "heuristic") -> Deal:
-    """A whole deal (numbered by `seed`) played by two computer players of one kind."""
-    rules = rules or RuleSet()
-    deal = Deal.new(rules, dealer, seed=seed)
-    players = [make_player(bots, seed=seed * 10 + s) for s in range(rules.players)]
-    while not deal.is_over:
-        seat = deal.to_act
-        deal.apply(players[seat].choose(deal.view(seat)), seat)
-    return deal
-
 
 def replay_under(deal: Deal, rules: RuleSet) -> Deal:
     """The same cards and the same actions, counted by other rules (the engine replays it)."""
@@ -79,7 +67,7 @@ def scoring_events(deal: Deal, names=NAMES) -> list[str]:
 def tally_exercise(seed: int, ident: str = "ch09-tally") -> dict:
     """A «deal_score» position (formats.md) from a deal played by two bots: the cards each won,
     what each declared, who took the last trick; the prompt tells the story in Russian."""
-    d = bot_deal(seed)
+    d = play_deal(Deal.new(RuleSet(), 0, seed=seed), bots("heuristic", 2, seed))
     up = d.initial[1]
     scored = [[{"meld": x.meld, "cards": [c.code for c in x.cards]} for x in d.melds[s].scored]
               for s in range(2)]
@@ -162,7 +150,7 @@ class DealTally(OnPage, W.VBox):
 
     def prepare(self, seed: int, four_colour: bool = False) -> tuple[Deal, list[str]]:
         """A numbered deal played by the bots, and its three pictures (HTML)."""
-        d = bot_deal(seed)
+        d = play_deal(Deal.new(RuleSet(), 0, seed=seed), bots("heuristic", 2, seed))
         return d, [self.player_picture(0, four_colour, d), self.player_picture(1, four_colour, d),
                    self.trick_picture(four_colour, d)]
 

@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple, Sequence
 
-from ...cards import MAX_COPIES, Card, cards_ru, parse_card_face, sort_cards
+from ...cards import Card, cards_ru, parse_card_face, pick, sort_cards
 from ...melds import MeldContext, MeldState, enumerate_declarations, explain_illegal
-from ...positions import Position, load_position, solve
+from ...positions import Position, load_position, meld_context, solve
 from ...ru import describe_declaration, meld_name, points
 from ...tricks import play_problem
 
@@ -106,7 +106,7 @@ class Judge:
             if copy is not None:
                 out.append(Card(rank, suit, copy))
                 continue
-            mine = [c for c in self.held if c.face == (rank, suit) and c not in out]
+            mine = pick((rank, suit), self.held, besides=out)
             out.append(mine[0] if mine else Card(rank, suit, 1))
         return out
 
@@ -128,11 +128,7 @@ class Judge:
 
     def meld_context(self) -> MeldContext:
         """The context in which `positions.solve` enumerates (the same turn-up convention)."""
-        pos = self.position
-        turn_up = pos.turn_up
-        if turn_up is None and pos.trump is not None:
-            turn_up = Card("A", pos.trump, MAX_COPIES)
-        return MeldContext(pos.rules, pos.trump, turn_up, pos.seven_exchanged)
+        return meld_context(self.position)
 
     def why_not(self, meld: str, cards: tuple[Card, ...]) -> str:
         """The engine's reason this declaration is not among the legal ones now."""
