@@ -36,7 +36,7 @@ def resolve_groups(*groups: CardsLike, copies: int = 2) -> list[list[Card | None
     return [[None if x is None else next(parsed) for x in items] for items in shape]
 
 
-def deal_from_cards(hands: Sequence[CardsLike] | Mapping[int, CardsLike], turn_up: str | Card,
+def deal_from_cards(hands: Sequence[CardsLike] | Mapping[int, CardsLike], turn_up: str | Card | None,
                     stock_top: CardsLike = (), *, rules: RuleSet | None = None,
                     dealer: int = 0, spare: Iterable[Card] | None = None,
                     seed: int | None = None) -> Deal:
@@ -44,7 +44,8 @@ def deal_from_cards(hands: Sequence[CardsLike] | Mapping[int, CardsLike], turn_u
 
     `hands` holds one card list a seat (seat 0 first), or maps seats to card lists; `stock_top` the first cards to be drawn,
     where `None` means "the next spare card". Cards are read together as by `resolve_groups`
-    (hands in seat order, then the turn-up, then the stock top). A hand shorter than the rules'
+    (hands in seat order, then the turn-up, then the stock top); no-trump bezique has no
+    turn-up (`None`). A hand shorter than the rules'
     hand is topped up with spare cards.
 
     The spare cards are all the cards not named, in the order of `spare` (cards it does not list
@@ -57,9 +58,10 @@ def deal_from_cards(hands: Sequence[CardsLike] | Mapping[int, CardsLike], turn_u
         hands = [hands.get(seat, ()) for seat in range(n)]
     if len(hands) != n:
         raise ValueError(f"{n} hands expected, got {len(hands)}")
-    *named_hands, (up,), top_named = resolve_groups(*hands, [turn_up], stock_top,
-                                                    copies=max(2, rules.packs))
-    named = [c for h in named_hands for c in h] + [up] + [c for c in top_named if c is not None]
+    *named_hands, ups, top_named = resolve_groups(*hands, [] if turn_up is None else [turn_up],
+                                                  stock_top, copies=max(2, rules.packs))
+    up = ups[0] if ups else None
+    named = [c for h in named_hands for c in h] + ups + [c for c in top_named if c is not None]
     if len(set(named)) != len(named):
         raise ValueError(f"a card is named twice: {' '.join(sorted(c.code for c in named))}")
     taken = set(named)
@@ -79,7 +81,7 @@ def deal_from_cards(hands: Sequence[CardsLike] | Mapping[int, CardsLike], turn_u
         full.append(h)
     top = [pool.pop() if c is None else c for c in top_named]
     stock = top + pool[::-1]
-    if len(stock) != len(pack) - n * rules.hand_size - 1:
+    if len(stock) != len(pack) - n * rules.hand_size - len(ups):
         raise ValueError(f"the stock would hold {len(stock)} cards")
     return create_deal(rules, dealer, full, up, stock)
 

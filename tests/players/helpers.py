@@ -5,27 +5,20 @@ from __future__ import annotations
 
 import random
 
-from bezique.cards import Card, make_pack, parse_cards
+from bezique.cards import Card
 from bezique.deal import Deal
 from bezique.errors import IllegalAction
 from bezique.players.heuristic import heuristic_action
 from bezique.players.random_player import random_action
 from bezique.rules import RuleSet
+from bezique.setup import deal_from_cards
 
 
 def deal_from(h0: str, h1: str, turn_up: str, dealer: int = 0, rules: RuleSet | None = None,
               stock_first: str = "") -> Deal:
     """A deal with the given hands; the stock is the rest of the pack (cards named in
     `stock_first` on top, then card order)."""
-    rules = rules or RuleSet()
-    a = parse_cards(h0)
-    b = parse_cards(h1, taken=set(a))
-    up = parse_cards([turn_up], taken=set(a) | set(b))[0]
-    taken = set(a) | set(b) | {up}
-    top = parse_cards(stock_first, taken=taken) if stock_first else []
-    taken |= set(top)
-    rest = top + [c for c in make_pack(rules.packs) if c not in taken]
-    return Deal(rules, dealer, [a, b], up, rest)
+    return deal_from_cards([h0, h1], turn_up, stock_first, rules=rules, dealer=dealer)
 
 
 def advance(deal: Deal, moves: int, rng: random.Random, mix: float = 0.5) -> Deal:

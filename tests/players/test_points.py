@@ -10,7 +10,7 @@ import re
 import pytest
 
 from bezique.actions import PASS, Play
-from bezique.cards import Card, make_pack, parse_cards
+from bezique.cards import Card, parse_cards
 from bezique.deal import Deal
 from bezique.melds import (ACE_TURNED, BEZIQUE, CARTE_BLANCHE, DOUBLE_BEZIQUE, DOUBLE_MARRIAGE,
                            FOUR_OF, MARRIAGE, NO_TRUMP_MARRIAGE, PLAIN_QUINT, ROYAL_MARRIAGE,
@@ -21,15 +21,12 @@ from bezique.players.heuristic import Obs, best_declaration, exchange_gain, opp_
 from bezique.players.random_player import random_action
 from bezique.ru import points
 from bezique.rules import PRESETS, STANDARD_PRESETS, RuleSet
+from bezique.setup import deal_from_cards
 
 
 def _deal(rules: RuleSet, h0: str, h1: str, turn_up: str | None, dealer: int = 0) -> Deal:
     """Seat 0 and seat 1 hold these cards; the stock is the rest of the pack in card order."""
-    a = parse_cards(h0)
-    b = parse_cards(h1, taken=set(a))
-    up = parse_cards([turn_up], taken=set(a) | set(b))[0] if turn_up else None
-    taken = set(a) | set(b) | {up}
-    return Deal(rules, dealer, [a, b], up, [c for c in make_pack(rules.packs) if c not in taken])
+    return deal_from_cards([h0, h1], turn_up or None, rules=rules, dealer=dealer)
 
 
 def _win_first_trick(d: Deal) -> None:

@@ -29,6 +29,7 @@ from ...setup import deal_from_cards
 from ...tricks import beats
 from ..page import OnPage
 from ..render.canvas import CardCanvas
+from ..render.scene import deal_scene
 from .common import WIDE
 
 YOU, OPP = 1, 0
@@ -293,24 +294,13 @@ def memory_facts(case: AdviceCase) -> str:
 # ====================================================================== the explorer
 
 def _scene(cc: CardCanvas, case: AdviceCase, chosen=None) -> None:
-    d = case.deal()
-    seat, other = case.seat, 1 - case.seat
-    ex = d.exposed[seat]
-    if d.trick:
-        trick = [("Соперник" if s != seat else "Вы", c) for s, c in zip(d.trick_seats, d.trick)]
-        winner = None
-    else:
-        last = d.last_trick()
-        trick = [("Соперник" if s != seat else "Вы", c) for s, c in last.plays] if last else []
-        winner = last.winner_index if last else None
+    d, seat = case.deal(), case.seat
     selected = {chosen.card} if chosen is not None and type(chosen) is Play else set()
-    cc.show_scene([c for c in d.hands[seat] if c not in ex], table=sorted(ex),
-                  opponent=len(d.hands[other]), opponent_table=sorted(d.exposed[other]),
-                  stock=d.stock_count, turn_up=d.turn_up, trick=trick, winner=winner,
-                  selected=selected, highlighted={c for c in d.hands[seat] if c.suit == d.trump},
-                  caption=f"Козырь — {SUIT_NAME_RU[d.trump]}; "
-                          + ("вы только что взяли взятку" if d.stage == "declare" else
-                             "ваш ход" if not d.trick else "ваш ответ"))
+    cc.show_scene(**deal_scene(
+        d, seat, selected=selected, highlighted={c for c in d.hands[seat] if c.suit == d.trump},
+        caption=f"Козырь — {SUIT_NAME_RU[d.trump]}; "
+                + ("вы только что взяли взятку" if d.stage == "declare" else
+                   "ваш ход" if not d.trick else "ваш ответ")))
 
 
 class AdviceExplorer(OnPage, W.VBox):
@@ -441,22 +431,13 @@ class AdviceCard:
         c = self.case
         d = c.deal()
         act = computer_choice(c) if c.key != "memory" else None
-        seat, other = c.seat, 1 - c.seat
-        ex = d.exposed[seat]
-        if d.trick:
-            trick = [("Соперник" if s != seat else "Вы", x) for s, x in zip(d.trick_seats, d.trick)]
-            winner = None
-        else:
-            last = d.last_trick()
-            trick = [("Соперник" if s != seat else "Вы", x) for s, x in last.plays] if last else []
-            winner = last.winner_index if last else None
+        seat = c.seat
         sel = {act.card} if act is not None and type(act) is Play else set()
-        lay = layout_scene([x for x in d.hands[seat] if x not in ex], table=sorted(ex),
-                           opponent=len(d.hands[other]), opponent_table=sorted(d.exposed[other]),
-                           stock=d.stock_count, turn_up=d.turn_up, trick=trick, winner=winner,
-                           selected=sel, scale=0.7,
-                           highlighted={x for x in d.hands[seat] if x.suit == d.trump},
-                           caption=f"Козырь — {SUIT_NAME_RU[d.trump]}")
+        # opponent=: the committed picture counts the opponent's declared cards among his hidden ones
+        lay = layout_scene(**deal_scene(d, seat, selected=sel, scale=0.7,
+                                        opponent=len(d.hands[1 - seat]),
+                                        highlighted={x for x in d.hands[seat] if x.suit == d.trump},
+                                        caption=f"Козырь — {SUIT_NAME_RU[d.trump]}"))
         pic = img_html(lay.png(), lay.description.replace("\n", " "), lay.size)
         if act is None:
             text = memory_facts(c)

@@ -40,6 +40,7 @@ from ..page import OnPage
 from ..render.canvas import CardCanvas, Picture
 from ..render.layout import (CAPTION_PX, Layout, caption_block, layout_hand, layout_scene,
                              layout_trick)
+from ..render.scene import deal_scene
 from .common import WIDE, esc, four_colour_box, html_block, redraw
 
 NAMES = ("Вы", "Соперник")
@@ -199,7 +200,6 @@ class EndgameClicker(OnPage, W.VBox):
     def render(self) -> None:
         d, you = self.deal, self.you
         opp = 1 - you
-        trick = [(NAMES[0] if s == you else NAMES[1], c) for s, c in zip(d.trick_seats, d.trick)]
         hand = self.hand
         bad = set(self.illegal)
         if d.is_over:
@@ -209,9 +209,9 @@ class EndgameClicker(OnPage, W.VBox):
         else:
             caption = "Ваш ход: можно пойти любой картой."
         key = (tuple(hand), tuple(d.trick), len(d.hands[opp]), frozenset(bad))
-        redraw(self.table, key, lambda: self.table.show_scene(
-            hand, opponent=len(d.hands[opp]), trick=trick, disabled=bad, stock=0,
-            caption=f"Козырь — {SUIT_NAME_RU[d.trump]}. {caption}", names=NAMES))
+        redraw(self.table, key, lambda: self.table.show_scene(**deal_scene(
+            d, you, names=NAMES, last_trick=False, disabled=bad,
+            caption=f"Козырь — {SUIT_NAME_RU[d.trump]}. {caption}")))
         if self.last_trick is not None:
             lt = self.last_trick
             plays = [(NAMES[0] if s == you else NAMES[1], c) for s, c in lt.plays]
@@ -302,12 +302,12 @@ def stock_end_story(seed: int = 3, rules: RuleSet | None = None) -> dict:
     winner = e.winner
     you, opp = winner, 1 - winner
     decls = after24.legal_declarations(winner) if after24.stage == "declare" else []
-    scene = Picture(layout_scene(
-        before.concealed(you), opponent=len(before.hands[opp]), stock=before.stock_count,
-        turn_up=before.turn_up, table=[sort_cards(before.exposed[you])] if before.exposed[you] else [],
-        opponent_table=[sort_cards(before.exposed[opp])] if before.exposed[opp] else [],
+    # opponent=: the committed picture counts the opponent's declared cards among his hidden ones
+    scene = Picture(layout_scene(**deal_scene(
+        before, you, declared="group", last_trick=False, scale=0.8,
+        opponent=len(before.hands[opp]),
         caption=f"Перед {last}-й взяткой: в талоне одна карта рубашкой вверх и открытый козырь "
-                f"{before.turn_up.ru}.", scale=0.8))
+                f"{before.turn_up.ru}.")))
     finished = after24.clone()
     if decls:                                  # the winner takes the best one (engine's order)
         finished.apply(decls[0], winner)

@@ -30,6 +30,7 @@ from ...rules import RuleSet
 from ...setup import deal_from_cards
 from ..render.canvas import Picture
 from ..render.layout import layout_hand, layout_scene
+from ..render.scene import deal_scene
 from .common import Gallery, Note, esc
 from .melds import cards_of, find_meld, meld_context, why_not_meld
 from .reuse import DeclarationHistory
@@ -135,14 +136,12 @@ class Step(NamedTuple):
     text: str
 
 
-def _scene(deal: Deal, caption: str, trick=None, winner=None, table_groups=None) -> Picture:
-    table = table_groups if table_groups is not None else \
-        ([sort_cards(deal.exposed[YOU])] if deal.exposed[YOU] else [])
-    lay = layout_scene(deal.concealed(YOU), opponent=len(deal.hands[OPP]), stock=deal.stock_count,
-                       turn_up=deal.turn_up, trick=trick or [], winner=winner, table=table,
-                       opponent_table=[sort_cards(deal.exposed[OPP])] if deal.exposed[OPP] else [],
-                       caption=caption, scale=0.8)
-    return Picture(lay)
+def _scene(deal: Deal, caption: str, table_groups=None) -> Picture:
+    """Your side of the deal with the last trick; `table_groups` lay your melds out apart."""
+    extra = {} if table_groups is None else {"table": table_groups}
+    return Picture(layout_scene(**deal_scene(deal, YOU, trick_names=("вы", "соперник"),
+                                             declared="group", caption=caption, scale=0.8,
+                                             **extra)))
 
 
 def _refusal(deal: Deal, action, seat: int = YOU) -> str:
@@ -164,9 +163,7 @@ def timing_story() -> dict:
     before = _refusal(deal, marriage)
     deal.apply(play(parse_card("Т♦")), YOU)
     deal.apply(play(parse_card("9♦")), OPP)
-    trick = [("вы", parse_card("Т♦")), ("соперник", parse_card("9♦"))]
-    scene = _scene(deal, "Вы взяли взятку тузом бубен: на руке семь карт, из талона вы ещё не брали.",
-                   trick=trick, winner=0)
+    scene = _scene(deal, "Вы взяли взятку тузом бубен: на руке семь карт, из талона вы ещё не брали.")
     legal = list(deal.legal_declarations(YOU))
     deal.apply(declare("bezique", parse_cards("Д♠ В♦")), YOU)
     second = _refusal(deal, marriage)
@@ -174,7 +171,7 @@ def timing_story() -> dict:
         deal.apply(PASS, YOU)
     after = _refusal(deal, marriage)
     scene_after = _scene(deal, "Безик Д♠ В♦ объявлен и лежит на столе; вы добрали карту из "
-                               "талона, и у вас снова восемь карт.", trick=trick, winner=0)
+                               "талона, и у вас снова восемь карт.")
     return {"scene": scene, "legal": legal, "before": before, "second": second, "after": after,
             "scene_after": scene_after, "points": deal.declared[YOU]}
 
@@ -254,7 +251,6 @@ def pending_story(preset: str = "canonical") -> list[Step]:
     steps: list[Step] = []
     deal.apply(play(parse_card("8♥")), YOU)
     deal.apply(play(parse_card("7♣")), OPP)
-    trick = [("вы", parse_card("8♥")), ("соперник", parse_card("7♣"))]
     aces = next(d for d in deal.legal_declarations(YOU) if d.meld == "four_aces")
     deal.apply(aces, YOU)
     marriage = announce("royal_marriage", parse_cards("К♦ Д♦"))
@@ -273,16 +269,12 @@ def pending_story(preset: str = "canonical") -> list[Step]:
     if deal.stage == "declare":
         deal.apply(PASS, YOU)
     steps.append(Step(_scene(deal, "Четыре туза засчитаны; вы добрали карту из талона",
-                             trick=trick, winner=0, table_groups=groups), text))
+                             table_groups=groups), text))
     pending_before = list(deal.pending[YOU])
     deal.apply(play(parse_card("Д♦")), YOU)
     deal.apply(play(parse_card("8♠")), OPP)
     lapse = ("Вы пошли дамой бубен. Отложенный марьяж пропал: одна из его карт ушла во взятку."
              if pending_before and not deal.pending[YOU] else
              "Вы пошли дамой бубен: этого марьяжа больше нет, король бубен остался без пары.")
-    last = deal.last_trick()
-    names = {YOU: "вы", OPP: "соперник"}
-    trick2 = [(names[s], c) for s, c in last.plays]
-    steps.append(Step(_scene(deal, "Дама бубен сыграна", trick=trick2,
-                             winner=last.winner_index), lapse))
+    steps.append(Step(_scene(deal, "Дама бубен сыграна"), lapse))
     return steps

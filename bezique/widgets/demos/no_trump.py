@@ -30,6 +30,7 @@ from ...tricks import winner_reason, winning_index
 from ..page import OnPage
 from ..render.canvas import CardCanvas, img_html
 from ..render.layout import layout_hand, layout_trick
+from ..render.scene import deal_scene
 from .common import WIDE, declaration_buttons, html_block, html_table
 
 
@@ -145,15 +146,6 @@ class NoTrumpDemo(OnPage, W.VBox):
 
     def render(self) -> None:
         d = self.deal
-        names = {YOU: "Вы", OPP: "Соперник"}
-        if d.trick:
-            trick = [(names[s], c) for s, c in zip(d.trick_seats, d.trick)]
-            winner = None
-        else:
-            last = d.last_trick()
-            trick = [(names[s], c) for s, c in last.plays] if last else []
-            winner = last.winner_index if last else None
-        ex = d.exposed[YOU]
         legal = set(d.legal_plays(YOU)) if d.stage == "play" and d.to_act == YOU else set(d.hands[YOU])
         fixed = self.fixing()
         if d.trump is None:
@@ -162,11 +154,9 @@ class NoTrumpDemo(OnPage, W.VBox):
             whose = "ваш марьяж" if fixed and fixed[0] == YOU else "марьяж соперника"
             caption = (f"Козырь — {SUIT_NAME_RU[d.trump]}: их назначил первый объявленный "
                        f"марьяж — {whose}")
-        self.canvas.show_scene([c for c in d.hands[YOU] if c not in ex], table=sorted(ex),
-                               opponent=len(d.hands[OPP]), opponent_table=sorted(d.exposed[OPP]),
-                               stock=d.stock_count, turn_up=None, trick=trick, winner=winner,
-                               disabled=set(d.hands[YOU]) - legal, caption=caption,
-                               highlighted={c for c in d.hands[YOU] if c.suit == d.trump})
+        self.canvas.show_scene(**deal_scene(
+            d, YOU, disabled=set(d.hands[YOU]) - legal, caption=caption,
+            highlighted={c for c in d.hands[YOU] if c.suit == d.trump}))
         buttons = []
         if d.stage == "declare" and d.to_act == YOU:
             buttons = declaration_buttons(d.legal_declarations(YOU), self.label, self.act)

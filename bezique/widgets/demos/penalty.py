@@ -27,6 +27,7 @@ from ...ru import points
 from ...rules import RuleSet
 from ..page import OnPage
 from ..render.canvas import CardCanvas
+from ..render.scene import deal_scene
 from .common import WIDE, html_block
 from .tally import NAMES, NAMES_GEN
 
@@ -219,16 +220,11 @@ class PenaltyDemo(OnPage, W.VBox):
 
     def render(self) -> None:
         d, seat = self.shown, self.offender
-        other = 1 - seat
-        trick = [(NAMES[s], c) for s, c in zip(d.trick_seats, d.trick)]
         if getattr(self.canvas, "_shown", None) is not d:      # redraw only a new situation
             self.canvas._shown = d
-            self.canvas.show_scene(d.hands[seat], opponent=len(d.hands[other]),
-                                   table=sorted(d.exposed[seat]),
-                                   opponent_table=sorted(d.exposed[other]),
-                                   stock=d.stock_count, turn_up=d.turn_up, trick=trick,
-                                   names=(NAMES[seat], NAMES[other]),
-                                   caption=f"Вы — {NAMES[seat]}: стол перед нарушением")
+            self.canvas.show_scene(**deal_scene(
+                d, seat, names=(NAMES[seat], NAMES[1 - seat]), last_trick=False,
+                caption=f"Вы — {NAMES[seat]}: стол перед нарушением"))
         self.go.disabled = self.done
         self.again.disabled = not self.done
         text = [html.escape(self.describe())]

@@ -13,7 +13,6 @@ the static book, and every control has a Russian label.
 from __future__ import annotations
 
 import html
-import random
 
 import ipywidgets as W
 
@@ -25,8 +24,10 @@ from ...melds import SEVEN_EXCHANGE, SEVEN_TURNED, TRUMP_SEVEN, meld_points
 from ...narrate import describe_event
 from ...ru import points
 from ...rules import RuleSet
+from ...setup import deal_from_cards
 from ..page import OnPage
 from ..render.canvas import CardCanvas
+from ..render.scene import deal_scene
 from .common import WIDE, declaration_buttons, html_block
 
 
@@ -75,15 +76,12 @@ _SEVEN_DEALS = {
 def seven_position(rules: RuleSet, position: str = "plain") -> Deal:
     """A real deal right after you won a phase-1 trick, holding a trump seven (§5)."""
     mine, theirs, up, moves, *top = _SEVEN_DEALS[position]
-    hands = [parse_cards(theirs), parse_cards(mine)]
-    used = set(hands[0] + hands[1])
-    turn_up = parse_cards(up, taken=used)[0]
-    used.add(turn_up)
-    small = parse_cards(top[0]) if top else \
-        [c for c in make_pack(2) if c not in used and c.rank in "987" and c.suit != "H"]
-    rest = [c for c in make_pack(2) if c not in used and c not in small]
-    random.Random(5).shuffle(rest)
-    deal = Deal(rules, OPP, hands, turn_up, small + rest)
+    if top:
+        small = top[0]
+    else:                     # low cards of the plain suits first: the small tricks win nothing
+        used = set(parse_cards(f"{theirs} {mine} {up}"))
+        small = [c for c in make_pack(2) if c not in used and c.rank in "987" and c.suit != "H"]
+    deal = deal_from_cards({OPP: theirs, YOU: mine}, up, small, rules=rules, dealer=OPP, seed=5)
     for who, token in _SMALL_TRICKS + moves:
         if who == "exchange":
             seven = parse_cards(token)[0]
@@ -148,12 +146,9 @@ class SevenDemo(OnPage, W.VBox):
 
     def render(self) -> None:
         d = self.deal
-        last = d.last_trick()
-        self.canvas.show_scene(d.hands[YOU], opponent=len(d.hands[OPP]), stock=d.stock_count,
-                               turn_up=d.turn_up, trick=list(zip(("ход", "ответ"), last.cards)),
-                               winner=last.winner_index,
-                               highlighted={c for c in d.hands[YOU] if c.face == ("7", d.trump)},
-                               names=("Вы", "Соперник"))
+        scene = deal_scene(d, YOU, highlighted={c for c in d.hands[YOU] if c.face == ("7", d.trump)})
+        scene["trick"] = list(zip(("ход", "ответ"), (c for _, c in scene["trick"])))
+        self.canvas.show_scene(**scene)
         buttons = []
         if d.stage == "declare" and d.to_act == YOU:
             buttons = declaration_buttons(self.choices(), self.label, self.press)
