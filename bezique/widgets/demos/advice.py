@@ -433,9 +433,7 @@ class AdviceCard:
         act = computer_choice(c) if c.key != "memory" else None
         seat = c.seat
         sel = {act.card} if act is not None and type(act) is Play else set()
-        # opponent=: the committed picture counts the opponent's declared cards among his hidden ones
         lay = layout_scene(**deal_scene(d, seat, selected=sel, scale=0.7,
-                                        opponent=len(d.hands[1 - seat]),
                                         highlighted={x for x in d.hands[seat] if x.suit == d.trump},
                                         caption=f"Козырь — {SUIT_NAME_RU[d.trump]}"))
         pic = img_html(lay.png(), lay.description.replace("\n", " "), lay.size)

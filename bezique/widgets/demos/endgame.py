@@ -302,10 +302,8 @@ def stock_end_story(seed: int = 3, rules: RuleSet | None = None) -> dict:
     winner = e.winner
     you, opp = winner, 1 - winner
     decls = after24.legal_declarations(winner) if after24.stage == "declare" else []
-    # opponent=: the committed picture counts the opponent's declared cards among his hidden ones
     scene = Picture(layout_scene(**deal_scene(
         before, you, declared="group", last_trick=False, scale=0.8,
-        opponent=len(before.hands[opp]),
         caption=f"Перед {last}-й взяткой: в талоне одна карта рубашкой вверх и открытый козырь "
                 f"{before.turn_up.ru}.")))
     finished = after24.clone()
