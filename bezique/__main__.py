@@ -14,14 +14,11 @@ def _print_json(obj) -> None:
 
 
 def cmd_solve(args) -> int:
-    from .positions import load_position, read_json, solve
+    from .jsonio import parse_json, read_json
+    from .positions import load_position, solve
     try:
         if args.file == "-":
-            try:
-                data = json.load(sys.stdin)
-            except json.JSONDecodeError as e:
-                raise FormatError(f"это не JSON: {e.msg} (строка {e.lineno})", "<stdin>") from None
-            pos = load_position(data, "<stdin>")
+            pos = load_position(parse_json(sys.stdin.read(), "<stdin>"), "<stdin>")
         else:
             pos = load_position(read_json(args.file), args.file)
     except FormatError as e:
@@ -69,7 +66,8 @@ def cmd_selfplay(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from .record import parse_record, read_jsonl, replay
+    from .jsonio import read_jsonl
+    from .record import parse_record, replay
     passed = failed = 0
     try:
         lines = list(read_jsonl(args.file))

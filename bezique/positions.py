@@ -13,6 +13,7 @@ from typing import Any
 
 from .cards import Card, MAX_COPIES, parse_card_face, pick, sort_cards
 from .errors import CardParseError, FormatError, RulesError
+from .jsonio import read_json
 from .melds import (Declaration, MeldContext, MeldState, enumerate_declarations, meld_ids,
                     meld_points, reuse_problem, shape_problem)
 from .rules import RuleSet
@@ -382,18 +383,6 @@ def compare(pos: Position) -> list[str]:
             diffs.append(f"«{key}»: в ответе {json.dumps(theirs[key], ensure_ascii=False)}, "
                          f"движок: {json.dumps(mine[key], ensure_ascii=False)}")
     return diffs
-
-
-def read_json(path: str) -> Any:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
-    except json.JSONDecodeError as e:
-        raise FormatError(f"это не JSON: {e.msg} (строка {e.lineno}, столбец {e.colno})", path) from None
-    except UnicodeDecodeError:
-        raise FormatError("файл не в кодировке UTF-8", path) from None
-    except OSError as e:
-        raise FormatError(f"файл не открывается: {e.strerror}", path) from None
 
 
 def iter_position_files(paths: list[str]) -> list[str]:

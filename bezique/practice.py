@@ -15,6 +15,7 @@ from .actions import PASS
 from .deal import Deal, create_deal
 from .errors import BeziqueError, FormatError, IllegalAction
 from .game import Game
+from .jsonio import parse_json
 from .narrate import deal_log, score_breakdown
 from .players.match import TITLES, make_player
 from .record import deal_to_record, parse_record, replay
@@ -183,13 +184,9 @@ class PracticeSession:
 
     def load(self, data: dict | str) -> Outcome:
         """Load a bezique-deal/1 record (a dict or JSON text); a corrupt one changes nothing."""
-        import json
         try:
             if isinstance(data, str):
-                try:
-                    data = json.loads(data)
-                except json.JSONDecodeError as e:
-                    raise FormatError(f"это не JSON ({e.msg}, строка {e.lineno})") from None
+                data = parse_json(data)
             rec = parse_record(data)
             if rec.rules.players != 2:
                 raise FormatError("запись не двуручной сдачи: тренировочный стол — для двоих")

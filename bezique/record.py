@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
 from .actions import PASS, Announce, Penalty, Play
 from .cards import Card, parse_card_face
@@ -195,18 +195,6 @@ def replay(rec: RecordedDeal) -> ReplayOutcome:
             return ReplayOutcome(False, deal, f"итог «{k}»: в записи {rec.result[k]}, "
                                               f"движок насчитал {mine[k]}")
     return ReplayOutcome(True, deal)
-
-
-def read_jsonl(path: str) -> Iterator[tuple[int, Any]]:
-    """(line number, parsed JSON or the FormatError) for each non-empty line of a .jsonl file."""
-    with open(path, encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                yield n, json.loads(line)
-            except json.JSONDecodeError as e:
-                yield n, FormatError(f"строка {n}: это не JSON ({e.msg})", path)
 
 
 def write_jsonl(path: str, deals: Iterable[Deal]) -> int:

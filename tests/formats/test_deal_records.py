@@ -14,7 +14,8 @@ import pytest
 
 from bezique import Deal, RuleSet
 from bezique.errors import FormatError
-from bezique.record import (FORMAT, deal_to_record, dumps_record, parse_record, read_jsonl,
+from bezique.jsonio import read_jsonl
+from bezique.record import (FORMAT, deal_to_record, dumps_record, parse_record,
                             replay, write_jsonl)
 from bezique.rules import STANDARD_PRESETS
 from bezique.selfplay import play_random_deal, selfplay
