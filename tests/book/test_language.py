@@ -270,3 +270,115 @@ def test_spelling(pages, tmp_path):
         "Слова, которых нет в словаре (опечатка? или термин игры — тогда в book/wordlist.txt):\n  "
         + "\n  ".join(report)
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# No code words in the learner's prose
+#
+# A learner reads Russian, not the program: option names (`phase2_must_head=False`), rule-set
+# calls (`RuleSet.preset("seed_000E")`), preset names (`seed_003`) and RULES.md section numbers
+# («§4.5») do not belong in the text of a chapter. Where programmers need the name, it goes
+# into a collapsed «Для программистов» block (`:::{admonition} Для программистов` with
+# `:class: dropdown`), which this check leaves out, as it leaves out code cells and their
+# outputs (the texts of widgets belong to the widget code and its own tests).
+
+# What a learner may type or open: the commands and files the course tells him about.
+ALLOWED_CODE = {"make tutorial", "make practice", "exercises/", "bezique_progress.json"}
+CODE_SKIPPED_CLASSES = {"cell_input", "cell_output", "dropdown", "highlight"}
+
+
+class _ProseCode(HTMLParser):
+    """The text of every <code> in the article's prose (not in cells, not in collapsed
+    blocks), and the prose text itself (for «§»)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, bool, bool]] = []  # tag, skipped, code
+        self.in_article = 0
+        self.skip_depth = 0
+        self.code_depth = 0
+        self.codes: list[str] = []
+        self.prose: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in VOID_TAGS:
+            return
+        classes = set((dict(attrs).get("class") or "").split())
+        article = tag in ("article", "main") and (tag == "main" or "bd-article" in classes)
+        if article:
+            self.in_article += 1
+        skipped = bool(classes & CODE_SKIPPED_CLASSES) or tag in {"script", "style", "pre",
+                                                                  "nav", "footer"}
+        if skipped:
+            self.skip_depth += 1
+        is_code = tag == "code"
+        if is_code:
+            self.code_depth += 1
+            if self.code_depth == 1:
+                self.codes.append("")
+        self.stack.append((tag, skipped, is_code, article))
+
+    def handle_endtag(self, tag):
+        if tag in VOID_TAGS:
+            return
+        while self.stack:
+            name, skipped, is_code, article = self.stack.pop()
+            if skipped:
+                self.skip_depth -= 1
+            if is_code:
+                self.code_depth -= 1
+                if self.code_depth == 0 and (not self.in_article or self.skip_depth):
+                    self.codes.pop()
+            if article:
+                self.in_article -= 1
+            if name == tag:
+                break
+
+    def handle_data(self, data):
+        if self.code_depth:
+            self.codes[-1] += data
+        elif self.in_article and not self.skip_depth:
+            self.prose.append(data)
+
+
+def code_words(html: str) -> list[str]:
+    """The code words a learner would see in the prose of one page."""
+    parser = _ProseCode()
+    parser.feed(html)
+    parser.close()
+    found = [" ".join(code.split()) for code in parser.codes]
+    found = [code for code in found if code and code not in ALLOWED_CODE]
+    found += [f"§{m}" for m in re.findall(r"§\s*([\d.]+)", "".join(parser.prose))]
+    return found
+
+
+def test_no_code_words_in_learner_prose(built_book):
+    problems = []
+    for path in html_pages(built_book):
+        words = code_words(path.read_text(encoding="utf-8"))
+        if words:
+            name = path.relative_to(built_book).as_posix()
+            problems.append(f"{name}: {len(words)} — " + ", ".join(sorted(set(words))[:12]))
+    assert not problems, (
+        "Слова программы в тексте для ученика (скажите по-русски или уберите в свёрнутый блок "
+        "«Для программистов»):\n  " + "\n  ".join(problems)
+    )
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        ('<article class="bd-article"><p>Вариант <code class="docutils literal">'
+         '<span class="pre">phase2_must_head=False</span></code>.</p></article>',
+         ["phase2_must_head=False"]),
+        ('<article class="bd-article"><p>Команда <code>make tutorial</code>.</p></article>', []),
+        ('<article class="bd-article"><div class="admonition dropdown"><p>'
+         '<code>seven_rule</code></p></div></article>', []),
+        ('<article class="bd-article"><div class="cell_output docutils container">'
+         '<code>seed_003</code></div></article>', []),
+        ('<article class="bd-article"><p>Как в §4.5 правил.</p></article>', ["§4.5"]),
+        ('<nav><code>seed_003</code></nav><article class="bd-article"><p>Текст.</p></article>', []),
+    ],
+)
+def test_code_words_checker_itself(html, expected):
+    assert code_words(html) == expected
