@@ -261,7 +261,8 @@ def parse_cards(items: str | Iterable[str], copies: int = 2,
             else:
                 raise CardParseError(
                     f"Слишком много карт «{tok}»: число экземпляров каждой карты в колоде — "
-                    f"{copies}.")
+                    f"{copies}. Пример: «" + " ".join(f"{rank}{suit}#{n}" for n in range(1, copies + 1))
+                    + "».")
             used.add(card)
             out[i] = card
     return out  # type: ignore[return-value]
