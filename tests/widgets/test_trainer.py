@@ -178,7 +178,7 @@ def test_partly_damaged_file_keeps_its_good_levels(tmp_path, folder, bad):
     assert t.stats("t1_trick_winner")["answered"] == 0
     note = " ".join(t.notes)
     assert "повреждён частично" in note and "«Кто возьмёт взятку»" in note and "начат заново" in note
-    assert "уровней «Когда объявлять можно, а когда нельзя» сохранён" in note
+    assert "Прогресс уровня «Когда объявлять можно, а когда нельзя» сохранён" in note
     assert "progress.json.damaged.1" in note
     assert (tmp_path / "progress.json.damaged.1").read_bytes() == content
     # The file left behind is clean: a new session reads it without a note.

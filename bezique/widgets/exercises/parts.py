@@ -198,7 +198,9 @@ class _PickingPart(AnswerPart):
                              f"{have}. Впишите «{twins[0].code}» или просто «{c.ru}».")
             else:
                 parts.append(f"Карты {c.ru} у вас нет.")
-        return " ".join(parts) + " Выбирать можно только свои карты — на руке и на столе."
+        mine = sort_cards(held)[:2]
+        example = f" Например: «{cards_ru(mine)}»." if mine else ""
+        return " ".join(parts) + " Выбирать можно только свои карты — на руке и на столе." + example
 
     def click_card(self, card: Card | str) -> None:
         card = self.judge.resolve([card])[0]

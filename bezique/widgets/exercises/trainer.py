@@ -68,25 +68,29 @@ def _empty_level() -> dict:
 
 
 _COUNTS = ("answered", "right", "streak", "best_streak", "generated")
+# What the learner reads about a field of the file (no identifiers in learner text).
+_FIELD_RU = {"answered": "число ответов", "right": "число верных ответов",
+             "streak": "текущая серия верных ответов", "best_streak": "лучшая серия",
+             "generated": "число созданных движком позиций"}
 
 
 def _clean_level(level: str, entry) -> dict:
     """A checked copy of one level's entry; ValueError (Russian) if it is damaged."""
     if not isinstance(entry, dict):
-        raise ValueError("запись уровня — не объект")
+        raise ValueError("запись уровня испорчена")
     clean = _empty_level()
     for k in _COUNTS:
         v = entry.get(k, 0)
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise ValueError(f"«{k}» — не целое неотрицательное число")
+            raise ValueError(f"{_FIELD_RU[k]} — не целое неотрицательное число")
         clean[k] = v
     if clean["right"] > clean["answered"]:
-        raise ValueError("верных ответов («right») больше, чем ответов («answered»)")
+        raise ValueError("верных ответов больше, чем всех ответов")
     if not clean["streak"] <= clean["best_streak"] <= clean["right"]:
-        raise ValueError("серия верных ответов («streak», «best_streak») длиннее, чем их всего")
+        raise ValueError("серия верных ответов длиннее, чем их всего")
     seen = entry.get("seen", [])
     if not isinstance(seen, list) or not all(isinstance(x, str) for x in seen):
-        raise ValueError("«seen» — не список строк")
+        raise ValueError("испорчен список пройденных позиций")
     clean["seen"] = list(seen)
     return clean
 
@@ -121,12 +125,12 @@ def _read_progress(path: Path) -> _Read:
         out.whole = e.detail
         return out
     if not isinstance(data, dict) or not isinstance(data.get("levels"), dict):
-        out.whole = "нет раздела «levels»"
+        out.whole = "в нём нет списка уровней"
         return out
     fmt = data.get("format", PROGRESS_FORMAT)
     if fmt != PROGRESS_FORMAT:
-        out.whole = (f"формат {json.dumps(fmt, ensure_ascii=False)[:60]}, а этот курс читает "
-                     f"«{PROGRESS_FORMAT}»")
+        shown = fmt if isinstance(fmt, str) and len(fmt) <= 40 else "?"
+        out.whole = f"файл записан в другом формате («{shown}»), а курс читает «{PROGRESS_FORMAT}»"
         return out
     for level, entry in data["levels"].items():
         try:
@@ -181,8 +185,8 @@ class Progress:
             return (f"Файл прогресса «{self.path.name}» повреждён или не читается ({found.whole}). "
                     f"Прогресс начат заново.{where}")
         bad = "; ".join(f"{_level_name(lv)}: {why}" for lv, why in found.bad.items())
-        good = (f" Прогресс уровней {', '.join(map(_level_name, found.levels))} сохранён."
-                if found.levels else "")
+        good = (f" Прогресс {'уровня' if len(found.levels) == 1 else 'уровней'} "
+                f"{', '.join(map(_level_name, found.levels))} сохранён." if found.levels else "")
         return (f"Файл прогресса «{self.path.name}» повреждён частично ({bad}) — прогресс "
                 f"{'этого уровня' if len(found.bad) == 1 else 'этих уровней'} начат заново."
                 f"{good}{where}")
