@@ -149,11 +149,15 @@ def _clean(token: str) -> str:
 
 def parse_card_face(token: str) -> tuple[str, str, int | None]:
     """Read one card token into (rank, suit, copy or None). Latin or Russian notation; an
-    emoji suit («♠️») and a space between rank and suit («10 ♣») are accepted."""
+    emoji suit («♠️») is accepted. (A typed list with a space between rank and suit, «10 ♣»,
+    is joined into one token by `split_tokens`.)"""
     shown = _clean(token)
-    text = re.sub(r"\s+", "", shown).replace("ё", "е").replace("Ё", "Е").lower()
+    text = shown.replace("ё", "е").replace("Ё", "Е").lower()
     if not text:
         raise _bad(shown, "пустая запись")
+    if re.search(r"\s", text):        # one token is one card («10 ♣» typed in a box is joined
+        compact = re.sub(r"\s+", "", shown)     # by split_tokens)
+        raise _bad(shown, f"внутри карты не нужен пробел: «{compact}»")
     body, sep, copy_txt = text.partition("#")
     if sep and not re.fullmatch(r"[0-9]+", copy_txt):
         raise _bad(shown, "после «#» должен стоять номер экземпляра цифрами, например «QS#2»")

@@ -25,7 +25,7 @@ def state(w):
     return list(w.part.entries), w.selection
 
 
-@pytest.mark.parametrize("token,code", [("Д♠️", "QS#1"), ("К♥️", "KH#1"), ("10 ♣", "TC#1"),
+@pytest.mark.parametrize("token,code", [("Д♠️", "QS#1"), ("К♥️", "KH#1"), ("10 ♣", "TC#1"), ("10  ♣️", "TC#1"),
                                         ("Д ♠️", "QS#1"), ("10♦️#2", "TD#2")])
 def test_emoji_suits_and_a_space_before_the_suit_are_read(token, code):
     assert [parse_card(t).code for t in split_tokens(token)] == [code]
@@ -141,3 +141,9 @@ def test_enter_with_a_typo_explains_and_adds_nothing():
     w = ExerciseWidget(SEVERAL)
     enter(w, "Кп Дж")
     assert "«Дж»" in w.last_message and w.part.entries == []
+
+
+def test_one_token_with_a_space_inside_is_refused_showing_the_card_without_it():
+    with pytest.raises(CardParseError) as e:
+        parse_card("10 ♣")
+    assert "«10♣»" in e.value.message
