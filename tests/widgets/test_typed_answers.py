@@ -147,3 +147,23 @@ def test_one_token_with_a_space_inside_is_refused_showing_the_card_without_it():
     with pytest.raises(CardParseError) as e:
         parse_card("10 ♣")
     assert "«10♣»" in e.value.message
+
+
+SCORE = {"id": "t-score", "kind": "deal_score", "trump": "H",
+         "tricks": [["AS", "7S", "TH", "8H", "AD", "TD", "9C", "TC"], ["AH", "9S", "TS", "8C"]],
+         "scored": [[{"meld": "royal_marriage", "cards": ["KH", "QH"]}], []],
+         "last_trick": 1}
+
+
+def test_enter_in_a_score_field_checks_the_answer():
+    results = []
+    w = ExerciseWidget(SCORE)
+    w.on_result(results.append)
+    field = w.part.total_fields[0]
+    field.value = "7" * 5000
+    field._handle_custom_msg({"event": "submit"}, [])
+    assert w.feedback.verdict == "invalid" and "слишком большое число" in w.feedback.message
+    assert len(w.feedback.message) < 300 and results == []
+    w.set_scores([1, 2])
+    field._handle_custom_msg({"event": "submit"}, [])
+    assert len(results) == 1 and results[0].verdict in ("wrong", "partial", "right")

@@ -572,6 +572,8 @@ class DealScorePart(AnswerPart):
             part: [ipywidgets.Text(description=f"{names[p]}, {label}", placeholder="очки",
                                    style=style, layout=lay) for p in range(n)]
             for part, label in PARTS.items()}
+        for fld in (*self.total_fields, *(f for row in self.part_fields.values() for f in row)):
+            fld.on_msg(self._on_field_msg)           # Enter in a field: as «Проверить»
         self.parts_box = ipywidgets.VBox([ipywidgets.HBox(row) for row in self.part_fields.values()])
         self.parts_toggle = ipywidgets.Checkbox(value=False, description="Разложить по частям (необязательно)",
                                                 indent=False)
@@ -579,6 +581,12 @@ class DealScorePart(AnswerPart):
         self.parts_toggle.observe(lambda ch: setattr(self.parts_box.layout, "display",
                                                      None if ch["new"] else "none"), names="value")
         return ipywidgets.VBox([ipywidgets.HBox(self.total_fields), self.parts_toggle, self.parts_box])
+
+    def _on_field_msg(self, widget, content, buffers) -> None:
+        """The browser sends {"event": "submit"} on Enter (after the value: these fields
+        update on every key)."""
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.widget.submit()
 
     def set_scores(self, totals: Iterable[int | None], *, brisques=None, declared=None,
                    last_trick=None) -> None:
@@ -598,6 +606,9 @@ class DealScorePart(AnswerPart):
             if not text:
                 out.append(None)
                 continue
+            if len(text) > 6 and text.lstrip("+-").isdigit():
+                return (f"«{text[:12]}…» в поле «{self.judge.names[p]}, {what}» — слишком большое "
+                        "число: за сдачу столько очков не бывает. Впишите число очков, например 340.")
             try:
                 out.append(int(text))
             except ValueError:
