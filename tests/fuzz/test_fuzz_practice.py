@@ -94,3 +94,56 @@ def test_random_session_refuses_cleanly_and_saves_exactly(seed, opponent, steps)
             assert not out.ok and russian(out.message), (act, out)
             assert deal_to_record(s.deal) == before_rec and deal_state(s.deal) == before
             TALLY["illegal refused cleanly"] += 1
+
+
+def _saved_deal(seed: int, moves: int) -> tuple[PracticeSession, str]:
+    s = PracticeSession("random", seed=seed)
+    for i in range(moves):
+        if s.deal.is_over:
+            break
+        acts = s.legal_actions()
+        s.act(acts[(seed + i) % len(acts)])
+    return s, json.dumps(s.save(), ensure_ascii=False)
+
+
+SAVED = [_saved_deal(seed, moves) for seed, moves in ((1, 3), (2, 17), (3, 60))]
+JSON_VALUES = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(-3, 70), st.text(max_size=6),
+                                     st.sampled_from(["QS#1", "QS#3", "XX#1", "AS#9", "7H#2"])),
+                           lambda inner: st.lists(inner, max_size=3), max_leaves=6)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(SAVED) - 1),
+       st.one_of(st.tuples(st.just("truncate"), st.integers(0, 10**6)),
+                 st.tuples(st.just("flip"), st.tuples(st.integers(0, 10**6), st.integers(1, 255))),
+                 st.tuples(st.just("field"), st.tuples(
+                     st.sampled_from(["dealer", "hands", "turn_up", "stock", "actions", "passes",
+                                      "rules", "format", "result"]), JSON_VALUES)),
+                 st.tuples(st.just("action"), st.tuples(st.integers(0, 10**6), JSON_VALUES))))
+def test_a_damaged_saved_deal_is_refused_cleanly_or_loads_playable(which, mutation):
+    _, text = SAVED[which]
+    kind, arg = mutation
+    if kind == "truncate":
+        bad = text[:arg % len(text)]
+    elif kind == "flip":
+        raw = bytearray(text.encode())
+        raw[arg[0] % len(raw)] ^= arg[1]
+        bad = raw.decode("utf-8", errors="replace")
+    else:
+        data = json.loads(text)
+        if kind == "field":
+            data[arg[0]] = arg[1]
+        elif data["actions"]:
+            data["actions"][arg[0] % len(data["actions"])] = arg[1]
+        bad = json.dumps(data)
+    table = PracticeSession("random", seed=7)
+    before = deal_state(table.deal)
+    TALLY["damaged saves tried"] += 1
+    out = table.load(bad)
+    if not out.ok:
+        assert russian(out.message) and out.message.startswith("Не удалось загрузить сдачу")
+        assert deal_state(table.deal) == before
+        TALLY["damaged saves refused cleanly"] += 1
+    else:
+        assert table.deal.is_over or table.legal_actions()
+        TALLY["damaged saves accepted (still a legal deal)"] += 1
