@@ -131,6 +131,21 @@ class Judge:
             named.add(out[i])
         return out  # type: ignore[return-value]
 
+    def not_held(self, foreign: Iterable[Card]) -> str:
+        """Why these cards cannot be chosen (Russian); where you hold another copy of the
+        face, which one, and an example of your own cards."""
+        held, parts = sort_cards(self.held), []
+        for c in sort_cards(foreign):
+            twins = [h for h in held if h.face == c.face]
+            if twins:
+                parts.append(f"Карты {c.ru} № {c.copy} ({c.code}) у вас нет: у вас {c.ru} — "
+                             f"{', '.join(h.code for h in twins)}. Впишите «{twins[0].code}» "
+                             f"или просто «{c.ru}».")
+            else:
+                parts.append(f"Карты {c.ru} у вас нет.")
+        example = f" Например: «{cards_ru(held[:2])}»." if held else ""
+        return " ".join(parts) + " Выбирать можно только свои карты — на руке и на столе." + example
+
     def said(self, meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
         """A declaration in words; where two cards of a face lie one in your hand and one on
         the table, each says where it is (which copy matters for the re-use rules)."""

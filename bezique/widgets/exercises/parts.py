@@ -178,29 +178,13 @@ class _PickingPart(AnswerPart):
             return self.selection
         foreign = [c for c in chosen if c not in self.judge.held]
         if foreign:
-            say(self._not_held(foreign), error=True)
+            say(self.judge.not_held(foreign), error=True)
             return self.selection
         chosen_set = set(chosen)
         for cv in self._canvases():
             cv.selected = {c for c in cv._selectable if c in chosen_set}
         say("")
         return self.selection
-
-    def _not_held(self, foreign: list[Card]) -> str:
-        """Why these cards cannot be chosen; where you hold another copy of the face, which."""
-        held = self.judge.held
-        parts = []
-        for c in sort_cards(foreign):
-            twins = [h for h in sort_cards(held) if h.face == c.face]
-            if twins:
-                have = ", ".join(f"{h.code}" for h in twins)
-                parts.append(f"Карты {c.ru} № {c.copy} ({c.code}) у вас нет: у вас {c.ru} — "
-                             f"{have}. Впишите «{twins[0].code}» или просто «{c.ru}».")
-            else:
-                parts.append(f"Карты {c.ru} у вас нет.")
-        mine = sort_cards(held)[:2]
-        example = f" Например: «{cards_ru(mine)}»." if mine else ""
-        return " ".join(parts) + " Выбирать можно только свои карты — на руке и на столе." + example
 
     def click_card(self, card: Card | str) -> None:
         card = self.judge.resolve([card])[0]
@@ -230,7 +214,7 @@ class _PickingPart(AnswerPart):
             return False
         foreign = [c for c in cards if c not in self.judge.held]
         if foreign:
-            say(self._not_held(foreign), error=True)
+            say(self.judge.not_held(foreign), error=True)
             return False
         self.select_cards(cards)
         self._text_ok = set(self.selection) == set(cards)
