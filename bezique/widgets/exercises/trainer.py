@@ -104,7 +104,6 @@ class _Read:
     reason), or the reason the whole file is unreadable."""
 
     def __init__(self):
-        self.exists = False
         self.levels: dict[str, dict] = {}
         self.bad: dict[str, str] = {}
         self.whole: str | None = None
@@ -116,9 +115,11 @@ class _Read:
 
 def _read_progress(path: Path) -> _Read:
     out = _Read()
-    if not path.exists():
+    try:
+        if not path.exists():
+            return out
+    except OSError:               # the folder cannot be searched: nothing to read
         return out
-    out.exists = True
     try:
         data = read_json(str(path))
     except FormatError as e:
