@@ -117,39 +117,69 @@ _RU_SUITS = {"п": "S", "ч": "H", "б": "D", "т": "C"}
 _LATIN_SUITS = {"s": "S", "h": "H", "d": "D", "c": "C"}
 
 _JOKER_TOKEN = re.compile(r"^(?:xx|инф|инфузорка)(?:#(\d+))?$")
-_TOKEN = re.compile(r"^(10|.)(.)(?:#(\d+))?$")
 _EXAMPLE = "Примеры: «QS», «QS#2», «10D», «Д♠», «дп», «10♦», «Т♣», «вб»."
+# Emoji presentation selectors (♠️ is ♠ + U+FE0F) and zero-width characters are invisible.
+_INVISIBLE = re.compile("[\ufe0e\ufe0f\u200b\u200c\u200d\u2060\ufeff]")
+_ALL_RANKS = {**_LATIN_RANKS, **_RU_RANKS}
+# Letters of one alphabet that look like a rank or suit letter of the other.
+_RANK_LOOKALIKES = {"b": "латинская «B» похожа на русскую «В» (валет): впишите «В♦» или «JD»",
+                    "1": "десятка пишется «10», например «10♣»"}
+_SUIT_LOOKALIKES = {"с": "«С» здесь русская буква; трефы — русская «т» или латинская «C»",
+                    "н": "«Н» здесь русская буква; черви — русская «ч» или латинская «H»",
+                    "t": "«t» здесь латинская буква; трефы — латинская «C» или русская «т»",
+                    "p": "«p» здесь латинская буква; пики — латинская «S» или русская «п»"}
 
 
 def _bad(token: str, why: str) -> CardParseError:
-    return CardParseError(f"Не удалось прочитать карту «{token}»: {why}. {_EXAMPLE}")
+    shown = token if len(token) <= 24 else token[:20] + "…"
+    return CardParseError(f"Не удалось прочитать карту «{shown}»: {why}. {_EXAMPLE}")
 
 
 def _is_cyrillic(ch: str) -> bool:
     return "\u0400" <= ch <= "\u04ff"
 
 
+def _alphabet(ch: str) -> str:
+    return "русская" if _is_cyrillic(ch) else "латинская"
+
+
+def _clean(token: str) -> str:
+    return _INVISIBLE.sub("", token).strip()
+
+
 def parse_card_face(token: str) -> tuple[str, str, int | None]:
-    """Read one card token into (rank, suit, copy or None). Latin or Russian notation."""
-    raw = token
-    text = token.strip().replace("ё", "е").replace("Ё", "Е")
+    """Read one card token into (rank, suit, copy or None). Latin or Russian notation; an
+    emoji suit («♠️») is accepted. (A typed list with a space between rank and suit, «10 ♣»,
+    is joined into one token by `split_tokens`.)"""
+    shown = _clean(token)
+    text = shown.replace("ё", "е").replace("Ё", "Е").lower()
     if not text:
-        raise _bad(raw, "пустая запись")
-    joker = _JOKER_TOKEN.match(text.lower())
-    if joker:
-        return JOKER, JOKER, int(joker.group(1)) if joker.group(1) else None
-    m = _TOKEN.match(text.lower())
-    if not m:
-        raise _bad(raw, "ожидались ранг и масть, например «Д♠» или «QS»")
-    rank_txt, suit_txt, copy_txt = m.groups()
-    if rank_txt == "10":
-        rank = "T"
-    elif _is_cyrillic(rank_txt):
-        rank = _RU_RANKS.get(rank_txt)
-    else:
-        rank = _LATIN_RANKS.get(rank_txt)
+        raise _bad(shown, "пустая запись")
+    if re.search(r"\s", text):        # one token is one card («10 ♣» typed in a box is joined
+        compact = re.sub(r"\s+", "", shown)     # by split_tokens)
+        raise _bad(shown, f"внутри карты не нужен пробел: «{compact}»")
+    body, sep, copy_txt = text.partition("#")
+    if sep and not re.fullmatch(r"[0-9]+", copy_txt):
+        raise _bad(shown, "после «#» должен стоять номер экземпляра цифрами, например «QS#2»")
+    copy = None
+    if sep:
+        if len(copy_txt) > 3 or not 1 <= int(copy_txt) <= MAX_COPIES:
+            raise _bad(shown, "номер экземпляра должен быть 1, 2 (или 3 в игре тремя колодами)")
+        copy = int(copy_txt)
+    if _JOKER_TOKEN.match(body):
+        return JOKER, JOKER, copy
+    if body in _ALL_RANKS:
+        raise _bad(shown, f"не указана масть: впишите её сразу за рангом, например «{body.upper()}♣»")
+    if body in _SYMBOL_SUITS:
+        raise _bad(shown, f"не указан ранг: впишите его перед мастью, например «Д{body}»")
+    rank_txt, suit_txt = ("10", body[2:]) if body.startswith("10") else (body[:1], body[1:])
+    if len(suit_txt) != 1:
+        raise _bad(shown, "ожидались ранг и масть, например «Д♠» или «QS»")
+    rank = _RU_RANKS.get(rank_txt) if _is_cyrillic(rank_txt) else _LATIN_RANKS.get(rank_txt)
     if rank is None:
-        raise _bad(raw, f"неизвестный ранг «{token.strip()[0]}» (ранги: Т 10 К Д В 9 8 7 или A T K Q J 9 8 7)")
+        hint = _RANK_LOOKALIKES.get(rank_txt)
+        raise _bad(shown, f"неизвестный ранг «{rank_txt.upper()}» (ранги: Т 10 К Д В 9 8 7 или "
+                          f"A T K Q J 9 8 7)" + (f"; {hint}" if hint else ""))
     if suit_txt in _SYMBOL_SUITS:
         suit = _SYMBOL_SUITS[suit_txt]
     elif _is_cyrillic(suit_txt):
@@ -157,17 +187,34 @@ def parse_card_face(token: str) -> tuple[str, str, int | None]:
     else:
         suit = _LATIN_SUITS.get(suit_txt)
     if suit is None:
-        raise _bad(raw, f"неизвестная масть «{suit_txt}» (масти: ♠ ♥ ♦ ♣, п ч б т или S H D C)")
+        hint = _SUIT_LOOKALIKES.get(suit_txt)
+        raise _bad(shown, f"неизвестная масть «{suit_txt.upper()}» (масти: ♠ ♥ ♦ ♣, п ч б т или "
+                          f"S H D C)" + (f"; {hint}" if hint else ""))
     # Script consistency: a Latin rank with a Russian suit letter (or the reverse) is a typo.
     # (Digit ranks 10, 9, 8, 7 belong to both alphabets: «7т», «9п» are Russian input too.)
     if not rank_txt.isdigit() and suit_txt not in _SYMBOL_SUITS and _is_cyrillic(rank_txt) != _is_cyrillic(suit_txt):
-        raise _bad(raw, "ранг и масть записаны разными алфавитами")
-    copy = None
-    if copy_txt is not None:
-        copy = int(copy_txt)
-        if not 1 <= copy <= MAX_COPIES:
-            raise _bad(raw, "номер экземпляра должен быть 1, 2 (или 3 в игре тремя колодами)")
+        tee = (" (латинская T — десятка, русская Т — туз)" if rank_txt in "tт" else "")
+        raise _bad(shown, f"ранг «{rank_txt.upper()}» — {_alphabet(rank_txt)} буква, а масть "
+                          f"«{suit_txt.upper()}» — {_alphabet(suit_txt)}{tee}; пишите одним "
+                          "алфавитом")
     return rank, suit, copy
+
+
+def reading_note(token: str) -> str | None:
+    """For a token whose meaning hangs on the alphabet of one letter — «T♠» (Latin T: the ten)
+    or «Т♠» (Russian Т: the ace) — a Russian sentence saying which card was read; else None."""
+    text = _clean(token).lower()
+    if len(text) < 2 or text[0] not in "tт" or text[1] not in _SYMBOL_SUITS:
+        return None
+    try:
+        card = Card(*parse_card_face(token)[:2])
+    except CardParseError:
+        return None
+    if text[0] == "t":
+        return (f"«{_clean(token)}» прочитано как {card.name_ru}: латинская T — десятка "
+                f"(туз — русская «Т»).")
+    return (f"«{_clean(token)}» прочитано как {card.name_ru}: русская Т — туз "
+            f"(десятка — «10» или латинская T).")
 
 
 def parse_card(token: str, default_copy: int = 1) -> Card:
@@ -180,8 +227,17 @@ _SPLIT = re.compile(r"[\s,;]+")
 
 
 def split_tokens(text: str) -> list[str]:
-    """Split a typed list of cards: spaces, commas or semicolons between cards."""
-    return [t for t in _SPLIT.split(text.strip()) if t]
+    """Split a typed list of cards: spaces, commas or semicolons between cards. A rank and a
+    suit symbol apart («10 ♣», «Д ♠️») are one card."""
+    out: list[str] = []
+    for tok in _SPLIT.split(_INVISIBLE.sub("", text).strip()):
+        if not tok:
+            continue
+        if (out and tok[0] in _SYMBOL_SUITS and out[-1].lower().replace("ё", "е") in _ALL_RANKS):
+            out[-1] += tok
+        else:
+            out.append(tok)
+    return out
 
 
 def parse_cards(items: str | Iterable[str], copies: int = 2,
@@ -209,7 +265,8 @@ def parse_cards(items: str | Iterable[str], copies: int = 2,
             else:
                 raise CardParseError(
                     f"Слишком много карт «{tok}»: число экземпляров каждой карты в колоде — "
-                    f"{copies}.")
+                    f"{copies}. Пример: «" + " ".join(f"{rank}{suit}#{n}" for n in range(1, copies + 1))
+                    + "».")
             used.add(card)
             out[i] = card
     return out  # type: ignore[return-value]

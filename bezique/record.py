@@ -1,7 +1,9 @@
 """Deal records (`bezique-deal/1`, formats.md): write, read, validate and replay.
 
 A record holds the deal (dealer, hands, turn-up, stock top first), every action and the
-result. Passes are not written; draws follow from the stock. Records of 3- and 4-handed deals
+result. Draws follow from the stock. A pass is implied by the play that follows it; a pass
+that no play follows (a deal saved right after «Без объявления», or a pass before a penalty
+entry) is kept in the extension field `passes` (docs/deal-records.md). Records of 3- and 4-handed deals
 have 3 or 4 hands and players 0..n-1 (see docs/deal-records.md).
 """
 
@@ -11,7 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .actions import PASS, Announce, Penalty, Play
+from .actions import PASS, Announce, Pass, Penalty, Play
 from .cards import Card, parse_card_face
 from .deal import Deal, STAGE_DECLARE, create_deal
 from .errors import BeziqueError, CardParseError, FormatError, IllegalAction, RulesError
@@ -38,8 +40,28 @@ def action_to_json(seat: int, action) -> dict | None:
     return None                                   # a pass is not written
 
 
+def _written_actions(deal: Deal) -> tuple[list[dict], list[int]]:
+    """The record's `actions` and its `passes`: the indices n of `actions` before which a
+    pass stands that the play actions[n] does not imply (n = len(actions): after the last)."""
+    written: list[dict] = []
+    passes: list[int] = []
+    waiting = False                              # a pass not yet followed by anything
+    for seat, act in deal.actions:
+        if type(act) is Pass:
+            waiting = True
+            continue
+        if waiting and type(act) is not Play:
+            passes.append(len(written))
+        waiting = False
+        written.append(action_to_json(seat, act))
+    if waiting:
+        passes.append(len(written))
+    return written, passes
+
+
 def deal_to_record(deal: Deal) -> dict[str, Any]:
     hands, turn_up, stock = deal.initial
+    actions, passes = _written_actions(deal)
     rec: dict[str, Any] = {
         "format": FORMAT,
         "rules": deal.rules.to_spec(),
@@ -47,8 +69,10 @@ def deal_to_record(deal: Deal) -> dict[str, Any]:
         "hands": [[c.code for c in h] for h in hands],
         "turn_up": turn_up.code if turn_up is not None else None,
         "stock": [c.code for c in stock],
-        "actions": [a for a in (action_to_json(s, act) for s, act in deal.actions) if a],
+        "actions": actions,
     }
+    if passes:
+        rec["passes"] = passes
     if deal.is_over:
         rec["result"] = deal.result()
     return rec
@@ -90,6 +114,7 @@ class RecordedDeal:
     stock: list[Card]
     actions: list[tuple[int, Any]]
     result: dict | None
+    passes: tuple[int, ...] = ()        # explicit passes: before actions[n] (n = len: at the end)
 
     def start(self) -> Deal:
         return create_deal(self.rules, self.dealer, self.hands, self.turn_up, self.stock)
@@ -123,13 +148,23 @@ def parse_record(data: Any, path: str | None = None) -> RecordedDeal:
     if not isinstance(acts, list):
         raise FormatError("ожидался список действий", path, "actions")
     actions = [_action(a, i, rules, path) for i, a in enumerate(acts)]
+    passes = _passes(data.get("passes", []), len(actions), path)
     result = data.get("result")
     if result is not None:
         if not isinstance(result, dict) or any(
                 not isinstance(result.get(k), list) for k in RESULT_KEYS):
             raise FormatError("ожидался объект {\"scores\": […], \"brisques\": […], "
                               "\"declared\": […], \"last_trick\": […]}", path, "result")
-    return RecordedDeal(rules, dealer, hands, turn_up, stock, actions, result)
+    return RecordedDeal(rules, dealer, hands, turn_up, stock, actions, result, passes)
+
+
+def _passes(value: Any, n_actions: int, path: str | None) -> tuple[int, ...]:
+    if not isinstance(value, list) or any(
+            not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= n_actions for n in value) \
+            or list(value) != sorted(set(value)):
+        raise FormatError(f"ожидался список номеров действий по возрастанию, от 0 до {n_actions}, "
+                          "например [12]", path, "passes")
+    return tuple(value)
 
 
 def _action(a: Any, i: int, rules: RuleSet, path: str | None):
@@ -177,14 +212,27 @@ def replay(rec: RecordedDeal) -> ReplayOutcome:
         deal = rec.start()
     except IllegalAction as e:
         return ReplayOutcome(False, None, f"начальная позиция: {e.message}")
+    passes = set(rec.passes)
     for i, (seat, act) in enumerate(rec.actions):
+        if i in passes:
+            try:
+                deal.apply(PASS, deal.to_act)
+            except BeziqueError as e:
+                return ReplayOutcome(False, deal, f"отказ от объявления перед действием №{i + 1} "
+                                                  f"(«passes»): {e.message}", i)
         try:
             if deal.stage == STAGE_DECLARE and type(act) is Play:
-                deal.apply(PASS, deal.to_act)          # passes are not written
+                deal.apply(PASS, deal.to_act)          # a play implies the pass before it
             deal.apply(act, seat)
         except BeziqueError as e:
             shown = json.dumps(action_to_json(seat, act), ensure_ascii=False)
             return ReplayOutcome(False, deal, f"действие №{i + 1} {shown}: {e.message}", i)
+    if len(rec.actions) in passes:
+        try:
+            deal.apply(PASS, deal.to_act)
+        except BeziqueError as e:
+            return ReplayOutcome(False, deal, f"отказ от объявления после последнего действия "
+                                              f"(«passes»): {e.message}", len(rec.actions))
     if rec.result is not None:
         if not deal.is_over:
             return ReplayOutcome(False, deal, "в записи есть итог, но сдача не доиграна")

@@ -144,18 +144,99 @@ def test_opening_the_page_writes_nothing(tmp_path, folder):
     assert not (tmp_path / "progress.json").exists()
 
 
-@pytest.mark.parametrize("content", [b'{"levels": [}', b"\xff\xfe\x00garbage", b'{"levels": {"m1_single": 5}}',
-                                     b'["not", "an", "object"]',
-                                     b'{"levels": {"t1_trick_winner": {"answered": -3}}}'])
-def test_damaged_progress_file_is_reported_and_replaced(tmp_path, folder, content):
+GOOD_LEVEL = {"answered": 4, "right": 3, "streak": 1, "best_streak": 2, "seen": ["a"], "generated": 0}
+
+
+@pytest.mark.parametrize("content", [
+    b'{"levels": [}', b"\xff\xfe\x00garbage", b'["not", "an", "object"]',
+    b'{"format": "bezique-progress/9", "levels": {}}',
+    b'{"format": "bezique-position/1", "levels": {}}',
+    b'{"levels": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    b'{"levels": {"t1_trick_winner": {"answered": ' + b"7" * 5000 + b"}}}",
+])
+def test_unreadable_progress_file_is_reported_and_replaced(tmp_path, folder, content):
     (tmp_path / "progress.json").write_bytes(content)
     t = trainer(tmp_path, folder)
     assert t.stats("t1_trick_winner")["answered"] == 0
     assert "повреждён" in t.notice_html.value and "начат заново" in t.notice_html.value
-    assert (tmp_path / "progress.json.damaged").read_bytes() == content
+    assert "progress.json.damaged.1" in t.notice_html.value
+    assert (tmp_path / "progress.json.damaged.1").read_bytes() == content
     answer_right(t)
     data = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
     assert data["levels"]["t1_trick_winner"]["answered"] == 1
+
+
+@pytest.mark.parametrize("bad", [5, {"answered": -3}, {"answered": 2, "right": 3},
+                                 {"answered": 2, "right": 1, "best_streak": 2},
+                                 {"answered": True}, {"seen": "tw-1"}, {"answered": 1.5}])
+def test_partly_damaged_file_keeps_its_good_levels(tmp_path, folder, bad):
+    content = json.dumps({"format": "bezique-progress/1",
+                          "levels": {"m4_timing": GOOD_LEVEL, "t1_trick_winner": bad}}).encode()
+    (tmp_path / "progress.json").write_bytes(content)
+    t = trainer(tmp_path, folder)
+    assert t.stats("m4_timing") == {k: GOOD_LEVEL[k] for k in ("answered", "right", "streak", "best_streak")}
+    assert t.stats("t1_trick_winner")["answered"] == 0
+    note = " ".join(t.notes)
+    assert "повреждён частично" in note and "«Кто возьмёт взятку»" in note and "начат заново" in note
+    assert "Прогресс уровня «Когда объявлять можно, а когда нельзя» сохранён" in note
+    assert "progress.json.damaged.1" in note
+    assert (tmp_path / "progress.json.damaged.1").read_bytes() == content
+    # The file left behind is clean: a new session reads it without a note.
+    t2 = trainer(tmp_path, folder)
+    assert not t2.notes or all("повреждён" not in n for n in t2.notes)
+    assert t2.stats("m4_timing")["answered"] == 4
+
+
+def test_every_damaged_file_gets_its_own_backup(tmp_path, folder):
+    contents = [b"{broken one", b"{broken two", b'{"levels": {"m4_timing": 7}}']
+    for n, content in enumerate(contents, 1):
+        (tmp_path / "progress.json").write_bytes(content)
+        t = trainer(tmp_path, folder)
+        assert f"progress.json.damaged.{n}" in " ".join(t.notes)
+        answer_right(t)
+    for n, content in enumerate(contents, 1):
+        assert (tmp_path / f"progress.json.damaged.{n}").read_bytes() == content
+
+
+def test_two_notebooks_answering_in_turn_keep_each_others_progress(tmp_path, folder):
+    """Two Trainers opened on one file (two notebooks), answering in turn on their own levels
+    and then on a common one: nothing either of them wrote is lost."""
+    a = trainer(tmp_path, folder, levels=("t1_trick_winner",))
+    b = trainer(tmp_path, folder, levels=("m4_timing", "t1_trick_winner"))
+    answer_right(a)
+    answer_right(b)
+    a.show_next()
+    answer_right(a)
+    b.show_next()
+    answer_right(b)
+    data = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))["levels"]
+    assert data["t1_trick_winner"]["answered"] == 2 and data["t1_trick_winner"]["right"] == 2
+    assert data["m4_timing"]["answered"] == 2
+    assert {"tw-1", "tw-2"} <= set(data["t1_trick_winner"]["seen"])
+    assert {"tm-1", "tm-2"} <= set(data["m4_timing"]["seen"])
+    # b now answers on a's level too: both counts add up, the streak goes on.
+    b.choose_level("t1_trick_winner")
+    answer_right(b)
+    data = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))["levels"]
+    assert data["t1_trick_winner"]["answered"] == 3 and data["t1_trick_winner"]["streak"] == 3
+    a.show_next()
+    answer_right(a)
+    data = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))["levels"]
+    assert data["t1_trick_winner"]["answered"] == 4 and data["m4_timing"]["answered"] == 2
+    assert a.stats("t1_trick_winner")["answered"] == 4          # a sees b's answers after saving
+
+
+def test_file_damaged_between_two_saves_is_backed_up(tmp_path, folder):
+    t = trainer(tmp_path, folder)
+    answer_right(t)
+    (tmp_path / "progress.json").write_bytes(b"{oops")
+    t.show_next()
+    answer_right(t)
+    assert (tmp_path / "progress.json.damaged.1").read_bytes() == b"{oops"
+    assert t.stats("t1_trick_winner")["answered"] == 2
+    assert any("damaged.1" in n for n in t.notes)
+    data = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))["levels"]
+    assert data["t1_trick_winner"]["answered"] == 2
 
 
 def test_unwritable_progress_file_is_reported(tmp_path, folder):

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple, Sequence
 
 from ...cards import Card, cards_ru, parse_card_face, pick, sort_cards
+from ...errors import CardParseError
 from ...melds import MeldContext, MeldState, enumerate_declarations, explain_illegal
 from ...positions import Position, load_position, meld_context, solve
 from ...ru import describe_declaration, meld_name, points
@@ -97,18 +98,53 @@ class Judge:
         """Cards given as Card objects or text tokens; a token without a copy number means a
         card of that face that you hold (the first one not already named). Raises
         CardParseError (Russian) on a bad token."""
-        out: list[Card] = []
-        for item in cards:
-            if isinstance(item, Card):
-                out.append(item)
+        items = list(cards)
+        faces = [None if isinstance(it, Card) else parse_card_face(it) for it in items]
+        out: list[Card | None] = [None] * len(items)
+        named: set[Card] = set()
+        for i, (item, face) in enumerate(zip(items, faces)):    # named copies first
+            card = item if face is None else (Card(*face) if face[2] is not None else None)
+            if card is None:
                 continue
-            rank, suit, copy = parse_card_face(item)
-            if copy is not None:
-                out.append(Card(rank, suit, copy))
+            if card in named:
+                raise CardParseError(f"Карта {card.ru} ({card.code}) названа дважды: каждая "
+                                     f"физическая карта одна. Пример: «{card.ru} {card.ru}» — "
+                                     "две такие карты, если у вас их две.")
+            named.add(card)
+            out[i] = card
+        for i, (item, face) in enumerate(zip(items, faces)):    # then «one of mine of this face»
+            if out[i] is not None:
                 continue
-            mine = pick((rank, suit), self.held, besides=out)
-            out.append(mine[0] if mine else Card(rank, suit, 1))
-        return out
+            rank, suit, _ = face
+            mine = pick((rank, suit), self.held, besides=named)
+            if mine:
+                out[i] = mine[0]
+            elif pick((rank, suit), self.held):
+                have = pick((rank, suit), self.held)
+                ru = have[0].ru
+                raise CardParseError(
+                    f"Карта {ru} названа больше раз, чем она есть у вас: у вас "
+                    f"{'одна' if len(have) == 1 else len(have)} {ru}. Назовите каждую карту "
+                    f"один раз, например «{ru}».")
+            else:
+                out[i] = Card(rank, suit, 1)       # not yours: select_cards explains
+            named.add(out[i])
+        return out  # type: ignore[return-value]
+
+    def not_held(self, foreign: Iterable[Card]) -> str:
+        """Why these cards cannot be chosen (Russian); where you hold another copy of the
+        face, which one, and an example of your own cards."""
+        held, parts = sort_cards(self.held), []
+        for c in sort_cards(foreign):
+            twins = [h for h in held if h.face == c.face]
+            if twins:
+                parts.append(f"Карты {c.ru} № {c.copy} ({c.code}) у вас нет: у вас {c.ru} — "
+                             f"{', '.join(h.code for h in twins)}. Впишите «{twins[0].code}» "
+                             f"или просто «{c.ru}».")
+            else:
+                parts.append(f"Карты {c.ru} у вас нет.")
+        example = f" Например: «{cards_ru(held[:2])}»." if held else ""
+        return " ".join(parts) + " Выбирать можно только свои карты — на руке и на столе." + example
 
     def said(self, meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
         """A declaration in words; where two cards of a face lie one in your hand and one on

@@ -19,7 +19,7 @@ from typing import Iterable
 
 import ipywidgets
 
-from ...cards import Card, cards_ru, parse_cards, sort_cards, split_tokens
+from ...cards import Card, cards_ru, parse_cards, reading_note, sort_cards, split_tokens
 from ...errors import CardParseError
 from ...melds import meld_ids, shape_problem
 from ...ru import capitalize, describe_declaration, meld_name, plural
@@ -178,8 +178,7 @@ class _PickingPart(AnswerPart):
             return self.selection
         foreign = [c for c in chosen if c not in self.judge.held]
         if foreign:
-            say(f"Карты {cards_ru(foreign)} у вас нет: выбирать можно только свои карты — на "
-                "руке и на столе.", error=True)
+            say(self.judge.not_held(foreign), error=True)
             return self.selection
         chosen_set = set(chosen)
         for cv in self._canvases():
@@ -198,22 +197,32 @@ class _PickingPart(AnswerPart):
     def type_cards(self, text: str) -> bool:
         return self._apply_text(text)
 
-    def _apply_text(self, text: str) -> bool:
-        say = self.widget._say
+    def _apply_text(self, text: str, quiet: bool = False) -> bool:
+        """Select the typed cards; a typo changes nothing and is explained (unless `quiet`:
+        while the learner is still typing)."""
+        say = self.widget._say if not quiet else (lambda *a, **k: None)
         self._text_ok = False
-        if not split_tokens(text):
+        tokens = split_tokens(text)
+        if not tokens:
             say("Впишите карты, например: «Кч Дч» или «К♥ Д♥».", error=True)
             return False
         try:
-            parse_cards(text, copies=self.position.rules.packs)     # the engine's own checks
-            cards = self.judge.resolve(split_tokens(text))
+            parse_cards(tokens, copies=self.position.rules.packs)     # the engine's own checks
+            cards = self.judge.resolve(tokens)
         except CardParseError as e:
             say(e.message, error=True)
             return False
-        self.select_cards(cards)      # refuses (and explains) cards you do not hold
+        foreign = [c for c in cards if c not in self.judge.held]
+        if foreign:
+            say(self.judge.not_held(foreign), error=True)
+            return False
+        self.select_cards(cards)
         self._text_ok = set(self.selection) == set(cards)
         # Typed without copy numbers, a card means «one of mine of this face».
         self._by_text = self._text_ok and "#" not in text
+        notes = [n for n in map(reading_note, tokens) if n]
+        if notes:
+            say(" ".join(dict.fromkeys(notes)))
         return self._text_ok
 
     def _deselect(self) -> None:
@@ -240,6 +249,7 @@ class DeclarationsPart(_PickingPart):
         super().__init__(widget)
         self.entries: list[tuple[str, tuple[Card, ...]]] = []
         self.loose: set = set()           # entries typed without copy numbers
+        self._text_pending = False        # the box holds text not yet read with messages
         self.nothing = False
 
     def info_lines(self) -> list[str]:
@@ -269,9 +279,10 @@ class DeclarationsPart(_PickingPart):
             value=AUTO, description="Комбинация", style={"description_width": "initial"})
         self.cards_text = ipywidgets.Text(
             description="Или впишите карты", placeholder="например: Кч Дч или К♥ Д♥",
-            continuous_update=False, style={"description_width": "initial"},
+            continuous_update=True, style={"description_width": "initial"},
             layout=ipywidgets.Layout(width="28em"))
         self.cards_text.observe(self._on_text, names="value")
+        self.cards_text.on_msg(self._on_text_msg)        # Enter: as «Добавить»
         self.add_button = ipywidgets.Button(description="Добавить", icon="plus",
                                             tooltip="Добавить объявление в ответ")
         self.add_button.on_click(lambda _: self.widget.add_declaration())
@@ -294,13 +305,25 @@ class DeclarationsPart(_PickingPart):
     # ---------------------------------------------------------------- input
 
     def _on_text(self, change) -> None:
-        if change["new"].strip():
-            self._apply_text(change["new"])
+        """While typing (every key reaches here): select what already reads as cards, say
+        nothing yet — a half-typed card is not a mistake. Enter or «Добавить» will explain."""
+        text = change["new"]
+        self._text_pending = bool(text.strip()) and not self._apply_text(text, quiet=True)
+
+    def _on_text_msg(self, widget, content, buffers) -> None:
+        """The browser sends {"event": "submit"} when Enter is pressed in the box (after the
+        value: the box updates on every key)."""
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.widget.add_declaration()
+
+    def _on_selection(self, change) -> None:
+        super()._on_selection(change)
+        self._text_pending = False        # a click after typing: the clicked cards count
 
     def type_cards(self, text: str) -> bool:
         if self.cards_text.value != text:
-            self.cards_text.value = text           # fires _apply_text through the observer
-            return self._text_ok
+            self.cards_text.value = text           # selects quietly through the observer
+        self._text_pending = False
         return self._apply_text(text)
 
     def choose_meld(self, meld_id: str | None) -> None:
@@ -320,6 +343,12 @@ class DeclarationsPart(_PickingPart):
 
     def add_declaration(self) -> bool:
         say, said = self.widget._say, self.judge.said
+        if self._text_pending:                     # typed, not yet read aloud: read it now
+            self._text_pending = False
+            if not self._apply_text(self.cards_text.value):
+                return False
+        elif self.cards_text.value and not self.cards_text.value.strip() and not self.selection:
+            return self._apply_text(self.cards_text.value)   # only spaces typed: say so
         cards = tuple(self.selection)
         if not cards:
             say("Сначала отметьте карты комбинации (щелчком по картам или впишите их).", error=True)
@@ -376,6 +405,7 @@ class DeclarationsPart(_PickingPart):
             self.cards_text.unobserve(self._on_text, names="value")
             self.cards_text.value = ""
             self.cards_text.observe(self._on_text, names="value")
+        self._text_pending = False
 
     def _show_answer_list(self) -> None:
         if self.nothing:
@@ -390,7 +420,7 @@ class DeclarationsPart(_PickingPart):
     # ---------------------------------------------------------------- checking
 
     def check(self) -> Feedback:
-        if not self.entries and not self.nothing and self.selection:
+        if not self.entries and not self.nothing and (self.selection or self._text_pending):
             if not self.add_declaration():           # selected but not yet added: add it
                 return Feedback("invalid", self.widget.last_message)
         return self.judge.declarations(self.entries, nothing=self.nothing, loose=self.loose)
@@ -526,6 +556,8 @@ class DealScorePart(AnswerPart):
             part: [ipywidgets.Text(description=f"{names[p]}, {label}", placeholder="очки",
                                    style=style, layout=lay) for p in range(n)]
             for part, label in PARTS.items()}
+        for fld in (*self.total_fields, *(f for row in self.part_fields.values() for f in row)):
+            fld.on_msg(self._on_field_msg)           # Enter in a field: as «Проверить»
         self.parts_box = ipywidgets.VBox([ipywidgets.HBox(row) for row in self.part_fields.values()])
         self.parts_toggle = ipywidgets.Checkbox(value=False, description="Разложить по частям (необязательно)",
                                                 indent=False)
@@ -533,6 +565,12 @@ class DealScorePart(AnswerPart):
         self.parts_toggle.observe(lambda ch: setattr(self.parts_box.layout, "display",
                                                      None if ch["new"] else "none"), names="value")
         return ipywidgets.VBox([ipywidgets.HBox(self.total_fields), self.parts_toggle, self.parts_box])
+
+    def _on_field_msg(self, widget, content, buffers) -> None:
+        """The browser sends {"event": "submit"} on Enter (after the value: these fields
+        update on every key)."""
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.widget.submit()
 
     def set_scores(self, totals: Iterable[int | None], *, brisques=None, declared=None,
                    last_trick=None) -> None:
@@ -552,6 +590,9 @@ class DealScorePart(AnswerPart):
             if not text:
                 out.append(None)
                 continue
+            if len(text) > 6 and text.lstrip("+-").isdigit():
+                return (f"«{text[:12]}…» в поле «{self.judge.names[p]}, {what}» — слишком большое "
+                        "число: за сдачу столько очков не бывает. Впишите число очков, например 340.")
             try:
                 out.append(int(text))
             except ValueError:

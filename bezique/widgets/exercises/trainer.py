@@ -6,9 +6,11 @@ fresh positions of the same level from random deals, solved and explained by the
 Each position is shown with `ExerciseWidget`; the first judged answer to a position counts.
 
 Progress per level (answered, right, streak, and which positions were seen) lives in a small
-JSON file in the learner's working folder. A damaged file is reported in Russian and started
-afresh (the damaged copy is kept beside it); every write is atomic (a temporary file, then
-`os.replace`), so an interrupted save never leaves half a file.
+JSON file in the learner's working folder, shared by all exercise notebooks: each write
+re-reads the file and merges in only this notebook's changes, atomically (a temporary file,
+then `os.replace`), so notebooks answering in turn never erase each other's progress and an
+interrupted save never leaves half a file. A damaged file is reported in Russian: its good
+levels are kept, the damaged ones start afresh, and the file is kept as a numbered backup.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import ipywidgets
 
 from ...errors import FormatError
 from ...generator import GENERATORS, content_key, generate
+from ...jsonio import read_json
 from ...positions import load_file
 from ..page import OnPage, answer_html
 from .exercise import ExerciseWidget, Feedback
@@ -64,68 +67,218 @@ def _empty_level() -> dict:
     return {"answered": 0, "right": 0, "streak": 0, "best_streak": 0, "seen": [], "generated": 0}
 
 
+_COUNTS = ("answered", "right", "streak", "best_streak", "generated")
+# What the learner reads about a field of the file (no identifiers in learner text).
+_FIELD_RU = {"answered": "число ответов", "right": "число верных ответов",
+             "streak": "текущая серия верных ответов", "best_streak": "лучшая серия",
+             "generated": "число созданных движком позиций"}
+
+
+def _clean_level(level: str, entry) -> dict:
+    """A checked copy of one level's entry; ValueError (Russian) if it is damaged."""
+    if not isinstance(entry, dict):
+        raise ValueError("запись уровня испорчена")
+    clean = _empty_level()
+    for k in _COUNTS:
+        v = entry.get(k, 0)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ValueError(f"{_FIELD_RU[k]} — не целое неотрицательное число")
+        clean[k] = v
+    if clean["right"] > clean["answered"]:
+        raise ValueError("верных ответов больше, чем всех ответов")
+    if not clean["streak"] <= clean["best_streak"] <= clean["right"]:
+        raise ValueError("серия верных ответов длиннее, чем их всего")
+    seen = entry.get("seen", [])
+    if not isinstance(seen, list) or not all(isinstance(x, str) for x in seen):
+        raise ValueError("испорчен список пройденных позиций")
+    clean["seen"] = list(seen)
+    return clean
+
+
+def _level_name(level: str) -> str:
+    return f"«{LEVEL_NAMES.get(level, level)}»"
+
+
+class _Read:
+    """What one reading of the progress file found: the good levels, the bad ones (with the
+    reason), or the reason the whole file is unreadable."""
+
+    def __init__(self):
+        self.levels: dict[str, dict] = {}
+        self.bad: dict[str, str] = {}
+        self.whole: str | None = None
+
+    @property
+    def damaged(self) -> bool:
+        return bool(self.whole or self.bad)
+
+
+def _read_progress(path: Path) -> _Read:
+    out = _Read()
+    try:
+        if not path.exists():
+            return out
+    except OSError:               # the folder cannot be searched: nothing to read
+        return out
+    try:
+        data = read_json(str(path))
+    except FormatError as e:
+        out.whole = e.detail
+        return out
+    if not isinstance(data, dict) or not isinstance(data.get("levels"), dict):
+        out.whole = "в нём нет списка уровней"
+        return out
+    fmt = data.get("format", PROGRESS_FORMAT)
+    if fmt != PROGRESS_FORMAT:
+        shown = fmt if isinstance(fmt, str) and len(fmt) <= 40 else "?"
+        out.whole = f"файл записан в другом формате («{shown}»), а курс читает «{PROGRESS_FORMAT}»"
+        return out
+    for level, entry in data["levels"].items():
+        try:
+            out.levels[level] = _clean_level(level, entry)
+        except ValueError as e:
+            out.bad[level] = str(e)
+    return out
+
+
 class Progress:
-    """Per-level progress kept in a JSON file: {"format", "levels": {level: {...}}}."""
+    """Per-level progress kept in a JSON file: {"format", "levels": {level: {...}}}.
+
+    Several notebooks (each with its own `Progress`) share one file. Every change is kept as a
+    small event besides being applied in memory; `save` re-reads the file, applies this object's
+    events since its last save to what it finds and writes the result atomically — so a notebook
+    opened earlier never erases what another one wrote meanwhile.
+
+    A damaged file is never lost: it is copied to a numbered backup («….damaged.1», «.2», …,
+    never overwritten) and its good levels are kept; only the damaged levels start afresh."""
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
         self.levels: dict[str, dict] = {}
         self.problem: str | None = None           # a Russian note about the file, if any
+        self._pending: list[tuple] = []           # changes not yet written: (kind, level, value)
         self.load()
 
-    def load(self) -> None:
-        self.levels, self.problem = {}, None
-        if not self.path.exists():
-            return
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or not isinstance(data.get("levels"), dict):
-                raise ValueError("нет раздела «levels»")
-            for level, entry in data["levels"].items():
-                if not isinstance(entry, dict):
-                    raise ValueError(f"запись уровня «{level}» — не объект")
-                clean = _empty_level()
-                for k in ("answered", "right", "streak", "best_streak", "generated"):
-                    v = entry.get(k, 0)
-                    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                        raise ValueError(f"«{k}» уровня «{level}» — не число")
-                    clean[k] = v
-                seen = entry.get("seen", [])
-                if not isinstance(seen, list) or not all(isinstance(s, str) for s in seen):
-                    raise ValueError(f"«seen» уровня «{level}» — не список")
-                clean["seen"] = list(seen)
-                self.levels[level] = clean
-        except (OSError, UnicodeDecodeError, ValueError) as e:     # JSONDecodeError is a ValueError
-            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e) or type(e).__name__
-            kept = self._keep_damaged()
-            self.levels = {}
-            self.problem = (f"Файл прогресса «{self.path.name}» повреждён или не читается ({why}). "
-                            "Прогресс начат заново" + (f"; старый файл сохранён как «{kept}»." if kept else "."))
+    # ---------------------------------------------------------------- reading
 
-    def _keep_damaged(self) -> str | None:
-        target = self.path.with_name(self.path.name + ".damaged")
+    def load(self) -> None:
+        self.levels, self.problem, self._pending = {}, None, []
+        found = _read_progress(self.path)
+        self.levels = found.levels
+        if found.damaged:
+            self.problem = self._handle_damage(found, rewrite=True)
+
+    def _handle_damage(self, found: _Read, rewrite: bool) -> str:
+        """Keep a numbered backup of the damaged file, say in Russian what was kept; with
+        `rewrite`, leave a clean file behind (the good levels) so the damage is reported once."""
+        kept = self._backup()
+        if kept and rewrite:
+            if found.whole or not found.levels:
+                try:
+                    os.unlink(self.path)
+                except OSError:
+                    pass
+            else:
+                self._write(found.levels)
+        where = (f" Старый файл сохранён как «{kept}»." if kept else
+                 " Сохранить копию старого файла не удалось.")
+        if found.whole:
+            return (f"Файл прогресса «{self.path.name}» повреждён или не читается ({found.whole}). "
+                    f"Прогресс начат заново.{where}")
+        bad = "; ".join(f"{_level_name(lv)}: {why}" for lv, why in found.bad.items())
+        good = (f" Прогресс {'уровня' if len(found.levels) == 1 else 'уровней'} "
+                f"{', '.join(map(_level_name, found.levels))} сохранён." if found.levels else "")
+        return (f"Файл прогресса «{self.path.name}» повреждён частично ({bad}) — прогресс "
+                f"{'этого уровня' if len(found.bad) == 1 else 'этих уровней'} начат заново."
+                f"{good}{where}")
+
+    def _backup(self) -> str | None:
+        """Copy the file to the first free «<name>.damaged.N»; its name, or None."""
         try:
-            os.replace(self.path, target)
-            return target.name
+            content = self.path.read_bytes()
         except OSError:
             return None
+        for n in range(1, 10_000):
+            target = self.path.with_name(f"{self.path.name}.damaged.{n}")
+            try:
+                with open(target, "xb") as fh:            # "x": never replaces an older backup
+                    fh.write(content)
+                return target.name
+            except FileExistsError:
+                continue
+            except OSError:
+                return None
+        return None
+
+    # ---------------------------------------------------------------- changes
 
     def level(self, level: str) -> dict:
         return self.levels.setdefault(level, _empty_level())
 
+    def _apply(self, levels: dict[str, dict], change: tuple) -> None:
+        kind, level, value = change
+        entry = levels.setdefault(level, _empty_level())
+        if kind == "answer":
+            entry["answered"] += 1
+            if value:
+                entry["right"] += 1
+                entry["streak"] += 1
+                entry["best_streak"] = max(entry["best_streak"], entry["streak"])
+            else:
+                entry["streak"] = 0
+        elif kind == "seen":
+            if value not in entry["seen"]:
+                entry["seen"].append(value)
+        elif kind == "generated":
+            entry["generated"] = max(entry["generated"], value)
+        elif kind == "restart":               # the curated set starts again: forget its ids
+            entry["seen"] = [s for s in entry["seen"] if s.startswith("gen:")]
+
+    def _change(self, *change) -> None:
+        self._pending.append(change)
+        self._apply(self.levels, change)
+
     def record(self, level: str, right: bool) -> None:
-        entry = self.level(level)
-        entry["answered"] += 1
-        if right:
-            entry["right"] += 1
-            entry["streak"] += 1
-            entry["best_streak"] = max(entry["best_streak"], entry["streak"])
-        else:
-            entry["streak"] = 0
+        self._change("answer", level, bool(right))
+
+    def mark_seen(self, level: str, key: str) -> None:
+        self._change("seen", level, key)
+
+    def count_generated(self, level: str) -> int:
+        """The seed for the next generated position of `level` (and count it)."""
+        seed = self.level(level)["generated"]
+        self._change("generated", level, seed + 1)
+        return seed
+
+    def restart_curated(self, level: str) -> None:
+        self._change("restart", level, None)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self._pending)
+
+    # ---------------------------------------------------------------- writing
 
     def save(self) -> str | None:
-        """Write atomically; return a Russian message if the file cannot be written."""
-        data = {"format": PROGRESS_FORMAT, "levels": self.levels}
+        """Merge this object's changes into the file as it is now and write it atomically;
+        return a Russian message if something went wrong (the file could not be written, or
+        another program had damaged it — then it is backed up first)."""
+        found = _read_progress(self.path)
+        note = self._handle_damage(found, rewrite=False) if found.damaged else None
+        merged = found.levels
+        for change in self._pending:
+            if change[1] in merged:
+                self._apply(merged, change)
+        for level, entry in self.levels.items():     # levels the file lacks: as we know them
+            merged.setdefault(level, entry)
+        problem = self._write(merged)
+        if problem:
+            return " ".join(filter(None, [note, problem]))
+        self.levels, self._pending = merged, []
+        return note
+
+    def _write(self, levels: dict[str, dict]) -> str | None:
+        data = {"format": PROGRESS_FORMAT, "levels": levels}
         text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
         folder = self.path.parent if str(self.path.parent) else Path(".")
         try:
@@ -252,30 +405,30 @@ class Trainer(OnPage, ipywidgets.VBox):
         once when `generated` is true). Marks it seen; returns (position dict, source)."""
         level = level or self.level
         generated = self.fresh_check.value if generated is None else generated
-        entry = self.progress.level(level)
+        progress = self.progress
         seen = self._seen(level)
         curated = self.curated(level)
         if not generated:
             for raw in curated:
                 if raw["id"] not in seen:
-                    entry["seen"].append(raw["id"])
+                    progress.mark_seen(level, raw["id"])
                     return raw, "curated"
         if level not in GENERATORS:
             if not curated:
                 raise LookupError(f"Для уровня «{LEVEL_NAMES[level]}» нет ни сборника, ни генератора позиций.")
             self.message = ("Все позиции этого уровня из сборника пройдены — начинаем его сначала. "
                             "(Новых позиций этого уровня движок не создаёт.)")
-            entry["seen"] = [s for s in entry["seen"] if s.startswith("gen:")]
+            progress.restart_curated(level)
             raw = curated[0]
-            entry["seen"].append(raw["id"])
+            progress.mark_seen(level, raw["id"])
             return raw, "curated"
         if not generated and curated:
             self.message = ("Позиции этого уровня из сборника закончились — дальше новые, их "
                             "создаёт движок.")
         exclude = {s[4:] for s in seen if s.startswith("gen:")} | {_key(r) for r in curated}
-        raw = generate(level, 1, seed=entry["generated"], exclude=exclude)[0]
-        entry["generated"] += 1
-        entry["seen"].append("gen:" + content_key(raw))
+        raw = generate(level, 1, seed=progress.level(level)["generated"], exclude=exclude)[0]
+        progress.count_generated(level)
+        progress.mark_seen(level, "gen:" + content_key(raw))
         return raw, "generated"
 
     def show_next(self, generated: bool | None = None) -> ExerciseWidget:
@@ -326,8 +479,9 @@ class Trainer(OnPage, ipywidgets.VBox):
 
     def _dirty(self) -> bool:
         """Write only once the learner has done something (building the page writes nothing)."""
-        return any(e["answered"] or len(e["seen"]) > 1 or e["generated"]
-                   for e in self.progress.levels.values()) or self.progress.path.exists()
+        return self.progress.changed and (
+            any(e["answered"] or len(e["seen"]) > 1 or e["generated"]
+                for e in self.progress.levels.values()) or self.progress.path.exists())
 
     def _show_notes(self) -> None:
         texts = self.notes + ([self.message] if self.message else [])
