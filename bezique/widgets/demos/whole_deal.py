@@ -350,3 +350,19 @@ def s74_tricks(rules: RuleSet | None = None) -> tuple[list[WorkedTrick], list[in
         leader = winner
     pts = [trick_points(won[p], rules) + last_trick_points(p, leader, rules) for p in (0, 1)]
     return out, pts
+
+
+def rule_numbers(rules: RuleSet | None = None, trump: str = "H") -> dict:
+    """The few numbers a table memo or a chapter's prose states, asked of the engine: one
+    brisque, the last trick, the trumps and brisques in the pack, the hand, the tricks."""
+    from ...packs import pack_for
+    from ...tally import last_trick_points, trick_points
+
+    rules = rules or RuleSet()
+    pack = pack_for(rules)
+    ace = next(c for c in pack if c.rank == "A")
+    return {"brisque": trick_points([[ace]], rules), "last_trick": last_trick_points(0, 0, rules),
+            "trumps": sum(1 for c in pack if c.suit == trump),
+            "brisques_total": trick_points([pack], rules), "hand": rules.hand_size,
+            "phase1_tricks": rules.phase1_tricks, "tricks": len(pack) // rules.players,
+            "target": rules.target_score}
