@@ -98,7 +98,7 @@ def score_sheet_html(deal=None) -> str:
     rows = [[esc(a), esc(b), esc(c), d, e] for a, b, c, d, e in sheet["rows"]]
     rows += [[f"<b>{esc(a)}</b>", esc(b), esc(c), "", ""] for a, b, c in sheet["end"]]
     return html_table(rows, head=["Взятка", NAMES[YOU], NAMES[OPPONENT], "Сумма: вы",
-                                  "Сумма: соперник"])
+                                  "Сумма: соперник"], numbers_right=True)
 
 
 def pile_line(deal=None) -> str:
