@@ -21,8 +21,9 @@ def pdf_pages(pdf: bytes) -> int:
 def test_memo_prints_on_at_most_two_a4_pages(page, book_url):
     page.goto(book_url + MEMO, wait_until="load")
     page.emulate_media(media="print")
-    # Only the article is printed: the sidebar, header and prev/next links are hidden.
-    for selector in (".bd-sidebar-primary", ".bd-header", ".prev-next-area"):
+    # Only the article is printed: the sidebar, header, prev/next links and the theme's
+    # printed table of contents are hidden (the theme prints the title itself).
+    for selector in (".bd-sidebar-primary", ".bd-header", ".prev-next-area", "#jb-print-toc"):
         for el in page.query_selector_all(selector):
             assert not el.is_visible(), f"{selector} печатается"
     text = page.inner_text("article")
