@@ -247,8 +247,8 @@ def typical_numbers(games: int = 40, rules: RuleSet | None = None) -> dict:
 class WholeDealStepper(OnPage, W.VBox):
     """«Назад» / «Дальше» through the chapter's deal, one trick a step, with the narration."""
 
-    static_hint = ("Здесь кнопками «Назад» и «Дальше» можно пройти всю сдачу взятка за "
-                   "взяткой: стол, объявления, добор и счёт после каждой.")
+    static_hint = ("Здесь можно пройти всю сдачу взятка за взяткой кнопками «Назад» и "
+                   "«Дальше»: стол, объявления, добор и счёт после каждой.")
 
     def __init__(self, number: int = DEAL_NUMBER):
         self.deal = whole_deal(number)
