@@ -1,4 +1,8 @@
-"""The tables of «Памятка за столом» (book/chapters/16_table_memo): every number the engine's.
+"""The tables of «Памятка за столом» (book/chapters/16_table_memo.md): every number the engine's.
+
+The page is MyST Markdown; its numbers stand in generated blocks (`fill`, `BLOCKS`) that
+`python -m bezique.widgets.demos.table_memo book/chapters/16_table_memo.md` rewrites, and a
+test fails when a block differs from what the engine gives now.
 
 * `meld_rows` — the meld values of the main rules (`melds.meld_points`) with what to say aloud;
 * `score_sheet` — a paper score sheet filled in with the deal of «Сдача от начала до конца»
@@ -9,6 +13,8 @@
 """
 
 from __future__ import annotations
+
+import re
 
 from ...cards import cards_ru
 from ...events import DeclareEvent, TrickEvent
@@ -101,9 +107,9 @@ def score_sheet_html(deal=None) -> str:
                                   "Сумма: соперник"], numbers_right=True)
 
 
-def pile_line(deal=None) -> str:
+def pile_line(deal=None, sheet: dict | None = None) -> str:
     """«Бриски в ваших взятках: Т♠ Т♦ 10♣ … — 6 карт» for both piles."""
-    sheet = score_sheet(deal)
+    sheet = sheet or score_sheet(deal)
     you, opp = sheet["piles"]
     return (f"Бриски в ваших взятках: {cards_ru(you)} — {plural(len(you), 'карта')}; "
             f"у соперника: {cards_ru(opp)} — {plural(len(opp), 'карта')}.")
@@ -133,3 +139,78 @@ def agreements(rules: RuleSet | None = None) -> list[tuple[str, str, str]]:
          "после одной из следующих своих взяток."
          if rules.allow_pending_declarations else "Только одна комбинация за раз."),
     ]
+
+
+# ====================================================================== the page's generated blocks
+
+def _md_table(head: list[str], rows: list[list], right: set[int] = frozenset()) -> str:
+    cell = lambda x: str(x).replace("|", "\\|")                       # noqa: E731
+    lines = ["| " + " | ".join(head) + " |",
+             "|" + "|".join("---:" if i in right else ":---" for i in range(len(head))) + "|"]
+    lines += ["| " + " | ".join(cell(x) for x in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def block_deal(rules: RuleSet | None = None) -> str:
+    num = rule_numbers(rules)
+    return (f"Сдают по {num['hand']} карт; открытый козырь — масть козырей. Если открыта семёрка, "
+            f"сдатчик сразу записывает себе {points(turned_seven_points(rules))}.")
+
+
+def block_melds(rules: RuleSet | None = None) -> str:
+    return _md_table(["Комбинация", "Карты", "Очки", "Вслух"], meld_rows(rules), right={2})
+
+
+def block_tally(rules: RuleSet | None = None) -> str:
+    num = rule_numbers(rules)
+    return (f"**Очки за сдачу = объявления + бриски + последняя взятка.** Бриск — каждый туз и "
+            f"каждая десятка в ваших взятках, по {points(num['brisque'])} (все бриски колоды "
+            f"вместе — {points(num['brisques_total'])}); последняя взятка — "
+            f"{points(num['last_trick'])}. Партия — до {num['target']} очков; кто выиграл, "
+            f"смотрят только после конца сдачи.")
+
+
+def block_sheet(rules: RuleSet | None = None) -> str:
+    sheet = score_sheet(whole_deal(rules=rules))
+    rows = [r for r in sheet["rows"]] + [[f"**{a}**", b, c, "", ""] for a, b, c in sheet["end"]]
+    table = _md_table(["Взятка", NAMES[YOU], NAMES[OPPONENT], "Сумма: вы", "Сумма: соперник"],
+                      rows, right={3, 4})
+    return (table + "\n\nВ конце сдачи переверните свою стопку взяток и отложите все тузы и "
+            "десятки. " + pile_line(sheet=sheet) + " Число карт, умноженное на цену бриска, — "
+            "это ваши бриски.")
+
+
+def block_agreements(rules: RuleSet | None = None) -> str:
+    return "\n".join(f"- **{q}** {a}" for _, q, a in agreements(rules))
+
+
+BLOCKS = {"deal": block_deal, "melds": block_melds, "tally": block_tally, "sheet": block_sheet,
+          "agreements": block_agreements}
+_BLOCK = re.compile(r"(<!-- memo:(\w+) -->\n)(.*?)(\n<!-- /memo:\2 -->)", re.S)
+
+
+def fill(page: str, rules: RuleSet | None = None) -> str:
+    """The page with every generated block (between `<!-- memo:NAME -->` and
+    `<!-- /memo:NAME -->`) written anew from the engine."""
+    return _BLOCK.sub(lambda m: m.group(1) + "\n" + BLOCKS[m.group(2)](rules) + "\n" + m.group(4),
+                      page)
+
+
+def block_names(page: str) -> list[str]:
+    return [m.group(2) for m in _BLOCK.finditer(page)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m bezique.widgets.demos.table_memo book/chapters/16_table_memo.md`: rewrite the
+    page's generated blocks (tests/widgets/test_demos_whole_deal.py fails when they are stale)."""
+    import sys
+    from pathlib import Path
+
+    for name in (argv if argv is not None else sys.argv[1:]):
+        path = Path(name)
+        path.write_text(fill(path.read_text(encoding="utf-8")), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
