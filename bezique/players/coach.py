@@ -33,6 +33,7 @@ from ..melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EX
                      TRIPLE_BEZIQUE, TRUMP_SEVEN, Declaration, MeldContext, MeldState,
                      bezique_faces, enumerate_declarations, meld_points)
 from ..ru import capitalize, describe_declaration, meld_name, plural, points
+from ..tally import trick_points
 from ..tricks import beats, legal_plays, legal_reason, play_problem
 from .coach_memory import MEMORY, Memory
 from .determinize import Template, action_key
@@ -291,7 +292,7 @@ def explain_choice(view, action, analysis: Analysis | None = None) -> str:
             else:
                 parts.append(f"козырный марьяж — {worth}; ждать больше нечего")
         elif m == SEQUENCE:
-            if any(d.meld == ROYAL_MARRIAGE for d in decls):
+            if late and any(d.meld == ROYAL_MARRIAGE for d in decls):
                 parts.append(f"объявите секвенцию сразу: в талоне {plural(view.stock_count, 'карта')}, "
                              "и взяток на два объявления (марьяж, потом секвенцию) может не хватить")
             elif not bigger:
@@ -376,6 +377,16 @@ def explain_choice(view, action, analysis: Analysis | None = None) -> str:
     return capitalize(text) + "."
 
 
+def _brisques_in_trick(view, cards: list[Card]) -> str:
+    """«во взятке бриска (взятка принесёт 10 очков)»: the trick's worth is the engine's
+    (`tally.trick_points`), said only once the trick is complete."""
+    n = sum(1 for x in cards if x.is_brisque)
+    what = {1: "бриска", 2: "две бриски", 3: "три бриски"}.get(n, f"{n} брисок")
+    if len(cards) < view.rules.players:
+        return f"во взятке {what}"
+    return f"во взятке {what} (взятка принесёт {points(trick_points([cards], view.rules))})"
+
+
 def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
     out = []
     trick = [x for _, x in view.trick]
@@ -390,7 +401,7 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
         if beats(c, lead, view.trump):
             out.append(f"берите взятку картой {c.ru}")
             if lead.is_brisque or c.is_brisque:
-                out.append("во взятке бриска (10 очков)")
+                out.append(_brisques_in_trick(view, trick + [c]))
             if best_decl is not None:
                 out.append(f"после взятки можно объявить {describe_declaration(best_decl.meld, best_decl.cards, best_decl.points)}")
             if scored and on_table:
