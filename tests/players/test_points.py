@@ -325,3 +325,18 @@ def test_big_declaration_reasons_say_the_engine_values(preset, combo):
         assert str(decls[m].points) in text or m in (ROYAL_MARRIAGE, BEZIQUE), text
     up = meld_points(want[0], rules, "S")
     assert (f"ещё {up}" in _check_reason(view, decls[want[1]])), up
+
+
+@pytest.mark.parametrize("preset", STANDARD_PRESETS)
+def test_the_amateur_values_keeping_the_trump_seven_as_the_rules_score_it(preset):
+    """Issue 14: the Любитель kept the trump seven for «its 10 points» even where it cannot be
+    declared at all. With the exchange gone, keeping it is worth what declaring it scores (by
+    the engine), and nothing where it scores only when played (seed_002)."""
+    from bezique.players.heuristic import potential
+    rules = RuleSet.preset(preset).with_options(min_tricks_before_declaring=0)
+    d = _seven_position(rules)
+    o = Obs.from_view(d.view(1))
+    o.seven_exchanged, o._pot = True, None
+    seven = next(c for c in o.hand if c.rank == "7" and c.suit == "S")
+    declared = meld_points(TRUMP_SEVEN, rules, "S") if rules.seven_rule != "played" else 0
+    assert potential(seven, o) == pytest.approx(declared * o.p.pot)
