@@ -11,9 +11,12 @@ Public API (all Russian text):
 
 * `legality(view) -> Legality` — `allowed` (actions with descriptions), `forbidden` (things the
   learner might try, with the engine's reason), `rule` (the rule in force now).
-* `hint(view, samples=…, seed=…) -> Hint` — the action Мастер would choose and a reason.
-* `review(deal, seat, top=3, …) -> list[Mistake]` — after the deal: the decisions that cost the
-  most by Мастер's estimate, each judged only with what the seat knew at the time.
+* `hint(view, samples=…, seed=…) -> Hint` — the action Мастер would choose and a reason;
+  remembered per decision (`coach_memory`), so the same decision always gets the same hint.
+* `review(deal, seat, top=3, …) -> Review` (a list of `Mistake`) — after the deal: the
+  decisions that cost the most by Мастер's estimate, each judged only with what the seat knew
+  at the time; a hinted decision by the hint's own evaluation (a followed hint is never a
+  mistake; `Review.notes` says where a deeper look disagrees with a followed hint).
 * `describe_action(action) -> str` — «сыграть К♠ (король пик)», «объявить …».
 """
 
@@ -30,10 +33,12 @@ from ..melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EX
                      TRIPLE_BEZIQUE, TRUMP_SEVEN, Declaration, MeldContext, MeldState,
                      bezique_faces, enumerate_declarations, meld_points)
 from ..ru import capitalize, describe_declaration, meld_name, plural, points
+from ..tally import trick_points
 from ..tricks import beats, legal_plays, legal_reason, play_problem
+from .coach_memory import MEMORY, Memory
 from .determinize import Template, action_key
 from .heuristic import LATE_STOCK, Obs, opp_threat, potential
-from .search import Analysis, SearchPlayer
+from .search import Analysis, SearchPlayer, position_key
 
 HINT_SAMPLES = 48
 REVIEW_SAMPLES = 24
@@ -175,6 +180,8 @@ class Hint:
     reason: str                     # why, for a learner
     alternatives: list = field(default_factory=list)   # (action, estimated value) best first
     method: str = ""
+    analysis: Analysis | None = field(default=None, repr=False)   # the evaluation behind it
+    seed: int = 0
 
 
 def _coach_player(samples: int, time_limit, seed: int) -> SearchPlayer:
@@ -188,17 +195,30 @@ def analyse(view, samples: int = HINT_SAMPLES, time_limit: float | None = None, 
     return player.analyse(view, rng=random.Random(seed), include=include)
 
 
-def hint(view, samples: int = HINT_SAMPLES, time_limit: float | None = None, seed: int = 0) -> Hint:
+def hint(view, samples: int = HINT_SAMPLES, time_limit: float | None = None, seed: int = 0,
+         memory: Memory | None = MEMORY) -> Hint:
     """What to do now and why. Uses only the seat's own view (the hint does not change when
-    the cards the seat has not seen are arranged differently)."""
+    the cards the seat has not seen are arranged differently).
+
+    The decision is evaluated once: the hint is remembered in `memory` (keyed by the decision,
+    `coach_memory.decision_key`), so the same decision asked again gets the same hint, and the
+    after-deal `review` judges a hinted decision by this evaluation. `memory=None`: evaluate
+    afresh and remember nothing."""
     if view.to_act != view.seat or not view.legal_actions:
         return Hint(None, "Сейчас очередь соперника.", "", [], "")
+    if memory is not None:
+        known = memory.get(view)
+        if known is not None:
+            return known
     an = analyse(view, samples, time_limit, seed)
     act = an.best
     reason = explain_choice(view, act, an)
     verb = _imperative(act)
     alts = [(av.action, av.value) for av in an.ranked]
-    return Hint(act, f"Совет: {verb}.", reason, alts, an.method)
+    h = Hint(act, f"Совет: {verb}.", reason, alts, an.method, an, seed)
+    if memory is not None:
+        memory.put(view, h)
+    return h
 
 
 def _imperative(action) -> str:
@@ -272,7 +292,7 @@ def explain_choice(view, action, analysis: Analysis | None = None) -> str:
             else:
                 parts.append(f"козырный марьяж — {worth}; ждать больше нечего")
         elif m == SEQUENCE:
-            if any(d.meld == ROYAL_MARRIAGE for d in decls):
+            if late and any(d.meld == ROYAL_MARRIAGE for d in decls):
                 parts.append(f"объявите секвенцию сразу: в талоне {plural(view.stock_count, 'карта')}, "
                              "и взяток на два объявления (марьяж, потом секвенцию) может не хватить")
             elif not bigger:
@@ -357,6 +377,16 @@ def explain_choice(view, action, analysis: Analysis | None = None) -> str:
     return capitalize(text) + "."
 
 
+def _brisques_in_trick(view, cards: list[Card]) -> str:
+    """«во взятке бриска (взятка принесёт 10 очков)»: the trick's worth is the engine's
+    (`tally.trick_points`), said only once the trick is complete."""
+    n = sum(1 for x in cards if x.is_brisque)
+    what = {1: "бриска", 2: "две бриски", 3: "три бриски"}.get(n, f"{n} брисок")
+    if len(cards) < view.rules.players:
+        return f"во взятке {what}"
+    return f"во взятке {what} (взятка принесёт {points(trick_points([cards], view.rules))})"
+
+
 def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
     out = []
     trick = [x for _, x in view.trick]
@@ -371,7 +401,7 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
         if beats(c, lead, view.trump):
             out.append(f"берите взятку картой {c.ru}")
             if lead.is_brisque or c.is_brisque:
-                out.append("во взятке бриска (10 очков)")
+                out.append(_brisques_in_trick(view, trick + [c]))
             if best_decl is not None:
                 out.append(f"после взятки можно объявить {describe_declaration(best_decl.meld, best_decl.cards, best_decl.points)}")
             if scored and on_table:
@@ -406,9 +436,16 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
 
 # ------------------------------------------------------------------ after the deal
 
+# A followed hint is looked at again after the deal with this many times the hint's samples
+# (the hint's own sampled deals first, then as many new ones).
+RECHECK_FACTOR = 2
+
+
 @dataclass
 class Mistake:
-    """One of the learner's decisions that cost points by Мастер's estimate."""
+    """One of the learner's decisions that cost points by Мастер's estimate — or, with
+    `hinted`, a hinted move the learner followed that a deeper look values lower (a note on
+    the hint, never counted among the learner's mistakes)."""
 
     index: int                 # position in deal.actions
     trick: int                 # the trick number (1–32) when it was made
@@ -417,44 +454,148 @@ class Mistake:
     loss: float                # estimated points of margin lost
     text: str                  # Russian
     view: object = None
+    hinted: bool = False
+
+
+class Review(list):
+    """The learner's costliest decisions (`Mistake`s, costliest first); `notes`: the followed
+    hints that the deeper look after the deal values differently (not the learner's mistakes)."""
+
+    def __init__(self, mistakes=(), notes=()):
+        super().__init__(mistakes)
+        self.notes: list[Mistake] = list(notes)
 
 
 def review(deal: Deal, seat: int, top: int = 3, samples: int = REVIEW_SAMPLES,
-           time_limit: float | None = None, seed: int = 0, min_loss: float = 5.0) -> list[Mistake]:
+           time_limit: float | None = None, seed: int = 0, min_loss: float = 5.0,
+           memory: Memory | None = MEMORY) -> Review:
     """The seat's costliest decisions in a finished (or unfinished) deal. Each decision is
     judged from the view the seat had at that moment (the deal is replayed from its start), by
-    comparing Мастер's value of the chosen action with the best action."""
+    comparing Мастер's value of the chosen action with the best action.
+
+    A decision the coach gave a hint for (remembered in `memory`) is judged by that hint's own
+    evaluation, so the review never contradicts it: a followed hint is never a mistake (if a
+    deeper look — the hint's samples and as many again — finds a better move, that is a note in
+    `Review.notes`, saying so plainly), and an ignored hint is measured against the hinted move."""
     hands, turn_up, stock = deal.initial
     fresh = Deal(deal.rules, deal.dealer, hands, turn_up, stock)
     found: list[Mistake] = []
+    recheck: list = []                  # (quick loss, index, trick, view, act, hint)
     for idx, (s, act) in enumerate(deal.actions):
         if s == seat and fresh.to_act == seat and not fresh.is_over:
             view = fresh.view(seat)
             if len(view.legal_actions) > 1:
-                an = analyse(view, samples, time_limit, seed + idx, include=(act,))
-                best = an.ranked[0]
-                mine = an.value_of(act) or _value_by_face(an, act)
-                if mine is not None and action_key(best.action) != action_key(act):
-                    loss = best.value - mine.value
+                given = memory.get(view) if memory is not None else None
+                if given is None or given.action is None:
+                    item = _judge(view, act, samples, time_limit, seed + idx, min_loss)
+                elif not _same(view, act, given.action):
+                    item = _judge_ignored(view, act, given, samples, time_limit, min_loss)
+                else:
+                    item = None
+                    loss = _quick_doubt(view, act, given, samples, time_limit, seed + idx)
                     if loss >= min_loss:
-                        found.append(Mistake(idx, fresh.trick_number, act, best.action, loss,
-                                             _mistake_text(view, act, best.action, loss, an), view))
+                        recheck.append((loss, idx, fresh.trick_number, view, act, given))
+                if item is not None:
+                    item.index, item.trick = idx, fresh.trick_number
+                    found.append(item)
         fresh.apply(act, s)
     found.sort(key=lambda m: -m.loss)
-    return found[:top]
+    # The followed hints a quick look doubts most get the deeper look (at most `top` of them).
+    notes: list[Mistake] = []
+    recheck.sort(key=lambda r: (-r[0], r[1]))
+    for _, idx, trick, view, act, given in recheck[:top]:
+        note = _recheck(view, act, given, samples, min_loss)
+        if note is not None:
+            note.index, note.trick = idx, trick
+            notes.append(note)
+    notes.sort(key=lambda m: -m.loss)
+    return Review(found[:top], notes)
 
 
-def _value_by_face(an: Analysis, act):
-    if type(act) is not Play:
+def _value(an: Analysis, view, act):
+    """The analysis' value of `act`, or of an action leading to the same position (an
+    identical copy of the card)."""
+    av = an.value_of(act)
+    if av is not None:
+        return av
+    k = position_key(view, act)
+    return next((x for x in an.ranked if position_key(view, x.action) == k), None)
+
+
+def _same(view, a, b) -> bool:
+    return position_key(view, a) == position_key(view, b)
+
+
+def _gap(an: Analysis, view, act, best=None):
+    """(best action, points it is better than `act`) by this analysis; None if `act` is best
+    or not valued."""
+    ref = an.ranked[0] if best is None else _value(an, view, best)
+    mine = _value(an, view, act)
+    if ref is None or mine is None or _same(view, ref.action, act):
         return None
-    for av in an.ranked:
-        if type(av.action) is Play and av.action.card.face == act.card.face:
-            return av
-    return None
+    return ref.action, ref.value - mine.value
+
+
+def _judge(view, act, samples, time_limit, seed, min_loss) -> Mistake | None:
+    """A decision made without a hint: Мастер's value of the choice against the best."""
+    an = analyse(view, samples, time_limit, seed, include=(act,))
+    gap = _gap(an, view, act)
+    if gap is None or gap[1] < min_loss:
+        return None
+    best, loss = gap
+    return Mistake(0, 0, act, best, loss, _mistake_text(view, act, best, loss, an), view)
+
+
+def _judge_ignored(view, act, given: Hint, samples, time_limit, min_loss) -> Mistake | None:
+    """The hint was not followed: the loss is measured against the hinted move, by the hint's
+    own evaluation if it valued the chosen move, else on the same sampled deals."""
+    hinted, an = given.action, given.analysis
+    if an is None or _value(an, view, act) is None:
+        n = an.samples if an is not None else 0
+        an = analyse(view, max(samples, n), None if n else time_limit, given.seed,
+                     include=(act, hinted))
+    gap = _gap(an, view, act, hinted)
+    if gap is None or gap[1] < min_loss:
+        return None
+    loss = gap[1]
+    return Mistake(0, 0, act, hinted, loss,
+                   _mistake_text(view, act, hinted, loss, an) + " Этот ход предлагала и подсказка.",
+                   view)
+
+
+def _quick_doubt(view, act, given: Hint, samples, time_limit, seed) -> float:
+    """A followed hint, looked at like any other decision: how much better another move seems
+    (0 if none). Only a hint from sampled deals can be doubted; an exact one cannot."""
+    if given.analysis is None or given.analysis.method != "rollouts":
+        return 0.0
+    gap = _gap(analyse(view, samples, time_limit, seed, include=(act,)), view, act)
+    return 0.0 if gap is None else gap[1]
+
+
+def _recheck(view, act, given: Hint, samples, min_loss) -> Mistake | None:
+    """The deeper look at a followed hint: the hint's own sampled deals and as many again (the
+    same seed), with no time limit. A note if another move is still better by `min_loss`."""
+    deep = analyse(view, RECHECK_FACTOR * max(given.analysis.samples, samples), None, given.seed,
+                   include=(act,))
+    gap = _gap(deep, view, act)
+    if gap is None or gap[1] < min_loss:
+        return None
+    best, loss = gap
+    return Mistake(0, 0, act, best, loss, _note_text(view, act, best, loss), view, hinted=True)
+
+
+def _trick_no(view) -> int:
+    return view.tricks_done + (0 if view.stage == "declare" else 1)
+
+
+def _note_text(view, chosen, best, loss) -> str:
+    return (f"Взятка {_trick_no(view)}: {describe_action(chosen)} — подсказка предлагала этот "
+            f"ход; более точный расчёт после сдачи показывает, что {describe_action(best)} лучше "
+            f"на {plural(int(round(loss)), 'очко')}. Это не ваша ошибка: вы последовали совету.")
 
 
 def _mistake_text(view, chosen, best, loss, an: Analysis) -> str:
     how = "по точному расчёту" if an.method == "endgame" else "по оценке Мастера"
-    return (f"Взятка {view.tricks_done + (0 if view.stage == 'declare' else 1)}: вы решили "
+    return (f"Взятка {_trick_no(view)}: вы решили "
             f"{describe_action(chosen)}, а лучше было {describe_action(best)} — {how} это "
             f"стоило около {plural(int(round(loss)), 'очко', 'gen')}. " + explain_choice(view, best, an))

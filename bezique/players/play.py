@@ -243,6 +243,9 @@ class TerminalGame:
                 out += [f"  • {m.text}" for m in mistakes]
             else:
                 out.append("Тренер не нашёл у вас заметных ошибок.")
+            if mistakes.notes:
+                out.append("О подсказках:")
+                out += [f"  • {m.text}" for m in mistakes.notes]
         if self.deals_left > 0:
             out.append(f"Счёт партии: вы {self.totals[me]}, соперник {self.totals[opp]}.")
             self._new_deal()

@@ -182,7 +182,7 @@ def candidates(view) -> list:
         return sorted(out, key=action_key)
     seen, out = set(), []
     for a in sorted(legal, key=action_key):
-        k = _equiv(view, a)
+        k = position_key(view, a)
         if k not in seen:
             seen.add(k)
             out.append(a)
@@ -195,7 +195,7 @@ def supported(rules) -> bool:
     return rules.players == 2 and rules.variant in ("standard", "no_trump")
 
 
-def _equiv(view, a) -> tuple:
+def position_key(view, a) -> tuple:
     """Actions that lead to the same position get the same key (identical copies of a card)."""
     if type(a) is Play:
         c = a.card
@@ -277,11 +277,11 @@ class SearchPlayer:
             return Analysis([av], "heuristic", 0, time.perf_counter() - t0, {action_key(act): av})
         cands = candidates(view)
         if include:
-            keys = {_equiv(view, a) for a in cands}
+            keys = {position_key(view, a) for a in cands}
             for a in include:
-                if _equiv(view, a) not in keys:
+                if position_key(view, a) not in keys:
                     cands.append(a)
-                    keys.add(_equiv(view, a))
+                    keys.add(position_key(view, a))
         if len(cands) == 1:
             av = ActionValue(cands[0], 0.0, 0, True)
             return Analysis([av], "forced", 0, time.perf_counter() - t0, {action_key(cands[0]): av})
@@ -386,12 +386,12 @@ class SearchPlayer:
         sc = play_scores(Obs.from_view(view))
         by_equiv = {}
         for c, v in sc.items():
-            k = _equiv(view, Play(c))
+            k = position_key(view, Play(c))
             by_equiv[k] = max(v, by_equiv.get(k, -1e18))
-        ranked = sorted(cands, key=lambda a: (-by_equiv.get(_equiv(view, a), -1e18), action_key(a)))
+        ranked = sorted(cands, key=lambda a: (-by_equiv.get(position_key(view, a), -1e18), action_key(a)))
         keep = ranked[:self.max_candidates]
-        want = {_equiv(view, a) for a in include}
-        keep += [a for a in ranked[self.max_candidates:] if _equiv(view, a) in want]
+        want = {position_key(view, a) for a in include}
+        keep += [a for a in ranked[self.max_candidates:] if position_key(view, a) in want]
         return keep
 
     def _default_index(self, view, cands) -> int | None:

@@ -108,3 +108,18 @@ def test_play_subcommand_runs_with_scripted_input():
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert "Ваша рука" in r.stdout and "До встречи!" in r.stdout
+
+
+def test_the_end_of_deal_review_prints_the_notes_on_followed_hints(monkeypatch):
+    """A followed hint that the deeper look disagrees with is reported apart from the
+    learner's mistakes."""
+    from bezique.players import coach
+    from bezique.players.match import bots, play_deal
+    game = TerminalGame("random", seed=5, review=True, hint_samples=4)
+    play_deal(game.deal, bots("heuristic", 2, 5))
+    note = coach.Mistake(3, 2, None, None, 12.0, "Взятка 2: подсказка предлагала этот ход; …",
+                         hinted=True)
+    monkeypatch.setattr(coach, "review", lambda *a, **k: coach.Review([], [note]))
+    lines = game._finish()
+    assert "Тренер не нашёл у вас заметных ошибок." in lines
+    assert lines.index("О подсказках:") + 1 == lines.index(f"  • {note.text}")

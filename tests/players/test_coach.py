@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bezique.actions import PASS, Play
 from bezique.cards import Card
 from bezique.deal import Deal
@@ -15,7 +17,17 @@ from bezique.players.match import play_deal
 from bezique.rules import RuleSet
 from bezique.tricks import legal_reason, play_problem
 
+from bezique.players.coach_memory import Memory, decision_key
+
 from .helpers import advance, deal_from, swap_hidden
+
+
+@pytest.fixture(autouse=True)
+def _forget_hints():
+    """Each test starts with a coach that has given no hints yet."""
+    coach.MEMORY.clear()
+    yield
+    coach.MEMORY.clear()
 
 
 def _royal_marriage_position(stock_first=""):
@@ -54,7 +66,8 @@ def test_hint_does_not_depend_on_unseen_cards():
     b = _royal_marriage_position(stock_first="AS TS JS")     # the sequence cards on top now
     assert a.view(1).unseen() == b.view(1).unseen()
     assert sorted(a.stock) != sorted(b.stock) or a.stock != b.stock
-    ha, hb = coach.hint(a.view(1), samples=4), coach.hint(b.view(1), samples=4)
+    ha = coach.hint(a.view(1), samples=4, memory=None)
+    hb = coach.hint(b.view(1), samples=4, memory=None)
     assert action_key(ha.action) == action_key(hb.action) and ha.reason == hb.reason
 
 
@@ -71,8 +84,8 @@ def test_hint_permutation_of_unseen_cards_in_random_positions():
         other = swap_hidden(deal, seat, rng)
         if other is None:
             continue
-        ha = coach.hint(deal.view(seat), samples=3, seed=5)
-        hb = coach.hint(other.view(seat), samples=3, seed=5)
+        ha = coach.hint(deal.view(seat), samples=3, seed=5, memory=None)
+        hb = coach.hint(other.view(seat), samples=3, seed=5, memory=None)
         assert action_key(ha.action) == action_key(hb.action)
         assert ha.text == hb.text and ha.reason == hb.reason
         done += 1
@@ -132,3 +145,151 @@ def test_review_lists_costly_decisions():
 def test_describe_action_in_russian():
     assert coach.describe_action(Play(Card("Q", "S", 1))) == "сыграть Д♠ (дама пик)"
     assert coach.describe_action(PASS).startswith("не объявлять")
+
+
+# ------------------------------------------------------------------ hint and review agree
+
+def _follow_hints(deal_seed: int, memory: Memory, samples: int = 6):
+    """Seat 0 plays every hint (`coach.hint`) against the Любитель; returns the deal and
+    {action index: hint} for the decisions seat 0 had a choice in."""
+    deal = Deal.new(RuleSet(), deal_seed % 2, seed=deal_seed)
+    opp = HeuristicPlayer(deal_seed)
+    hints = {}
+    while not deal.is_over:
+        seat = deal.to_act
+        view = deal.view(seat)
+        if seat == 0 and len(view.legal_actions) > 1:
+            h = coach.hint(view, samples=samples, seed=len(deal.actions), memory=memory)
+            hints[len(deal.actions)] = h
+            act = next((a for a in view.legal_actions if action_key(a) == action_key(h.action)),
+                       h.action)
+        elif seat == 0:
+            act = view.legal_actions[0]
+        else:
+            act = opp.choose(view)
+        deal.apply(act, seat)
+    return deal, hints
+
+
+def test_review_never_blames_a_followed_hint():
+    """Several deals in which the learner follows every hint: the review lists no hinted move
+    as a mistake; a deeper look that disagrees is a note that says so."""
+    for deal_seed in (401, 402):
+        memory = Memory()
+        deal, hints = _follow_hints(deal_seed, memory, samples=4)
+        assert len(hints) > 20
+        found = coach.review(deal, 0, top=10, samples=3, seed=deal_seed, min_loss=1.0,
+                             memory=memory)
+        assert [m for m in found if m.index in hints] == []
+        for note in found.notes:
+            assert note.hinted and note.index in hints
+            assert action_key(note.chosen) == action_key(hints[note.index].action)
+            assert "подсказка предлагала этот ход; более точный расчёт после сдачи показывает" \
+                in note.text
+    # Without the hints remembered, the same review does blame hinted moves.
+    blamed = coach.review(deal, 0, top=10, samples=3, seed=deal_seed, min_loss=1.0, memory=None)
+    assert [m for m in blamed if m.index in hints]
+
+
+def test_the_review_replays_to_the_very_decisions_the_hints_were_given_for():
+    memory = Memory()
+    deal, hints = _follow_hints(404, memory, samples=2)
+    hands, turn_up, stock = deal.initial
+    fresh = Deal(deal.rules, deal.dealer, hands, turn_up, stock)
+    hit = 0
+    for idx, (s, act) in enumerate(deal.actions):
+        if idx in hints:
+            assert memory.get(fresh.view(s)) is hints[idx]
+            hit += 1
+        fresh.apply(act, s)
+    assert hit == len(hints)
+
+
+def test_decision_key_ignores_the_order_of_the_legal_actions():
+    import dataclasses
+    d = Deal.new(RuleSet(), 0, seed=1)
+    v = d.view(d.to_act)
+    w = dataclasses.replace(v, legal_actions=tuple(reversed(v.legal_actions)))
+    assert decision_key(v) == decision_key(w)
+    other = dataclasses.replace(v, legal_actions=v.legal_actions[1:])
+    assert decision_key(v) != decision_key(other)
+
+
+def test_same_decision_same_hint_even_with_another_seed():
+    d = Deal.new(RuleSet(), 0, seed=31)
+    view = d.view(d.to_act)
+    memory = Memory()
+    first = coach.hint(view, samples=4, seed=1, memory=memory)
+    assert coach.hint(view, samples=8, seed=2, memory=memory) is first
+    assert len(memory) == 1
+
+
+def test_same_deal_same_seed_same_hints_and_review():
+    runs = []
+    for _ in range(2):
+        memory = Memory()
+        deal, hints = _follow_hints(405, memory, samples=3)
+        found = coach.review(deal, 0, top=5, samples=3, seed=7, min_loss=1.0, memory=memory)
+        runs.append(([(i, h.text, h.reason) for i, h in sorted(hints.items())],
+                     [m.text for m in found], [m.text for m in found.notes]))
+    assert runs[0] == runs[1]
+    assert runs[0][0]
+
+
+def _gap(view, act, samples, seed):
+    an = coach.analyse(view, samples=samples, seed=seed, include=(act,))
+    return an.ranked[0].value - an.value_of(act).value if an.value_of(act) else 0.0
+
+
+def _bad_move(seed):
+    """A phase-1 decision and a move that Мастер values clearly lower than its choice both at
+    the review's quick look (16 samples, seed = the decision's index) and at the deeper look
+    at a hint given with 16 samples and seed 0 (32 samples)."""
+    rng = random.Random(seed)
+    for i in range(40):
+        deal = advance(Deal.new(RuleSet(), 0, seed=900 + i + seed), 6, rng, mix=1.0)
+        view = deal.view(deal.to_act)
+        if deal.phase != 1 or view.stage != "play" or len(view.legal_actions) < 4:
+            continue
+        an = coach.analyse(view, samples=16, seed=0)
+        for av in sorted(an.ranked[1:], key=lambda av: av.value):
+            if _gap(view, av.action, 16, len(deal.actions)) > 10 and _gap(view, av.action, 32, 0) > 10:
+                return deal, view, an, av.action
+    raise AssertionError("no position with a clearly bad move found")
+
+
+def test_a_followed_hint_that_a_deeper_look_rejects_is_a_note_not_a_mistake():
+    deal, view, an, bad = _bad_move(1)
+    memory = Memory()
+    h = coach.Hint(bad, "Совет.", "", [], an.method, an, 0)     # as a very noisy hint might
+    memory.put(view, h)
+    idx = len(deal.actions)
+    deal.apply(next(a for a in view.legal_actions if action_key(a) == action_key(h.action)),
+               view.seat)
+    found = coach.review(deal, view.seat, top=3, samples=16, seed=0, memory=memory)
+    assert all(m.index != idx for m in found)
+    note = next(m for m in found.notes if m.index == idx)
+    assert note.hinted and action_key(note.chosen) == action_key(h.action)
+    assert action_key(note.best) != action_key(h.action)
+    n = int(round(note.loss))
+    assert n >= 5 and f"лучше на {coach.plural(n, 'очко')}." in note.text
+    assert "подсказка предлагала этот ход; более точный расчёт после сдачи показывает, что " \
+        f"{coach.describe_action(note.best)} лучше" in note.text
+    # Without the remembered hint the same move is one of the learner's mistakes.
+    plain = coach.review(deal, view.seat, top=3, samples=16, seed=0, memory=None)
+    assert any(m.index == idx and not m.hinted for m in plain) and not plain.notes
+
+
+def test_an_ignored_hint_is_measured_against_the_hinted_move():
+    deal, view, _, worst = _bad_move(2)
+    memory = Memory()
+    h = coach.hint(view, samples=16, seed=0, memory=memory)
+    assert action_key(worst) != action_key(h.action)
+    idx = len(deal.actions)
+    deal.apply(worst, view.seat)
+    found = coach.review(deal, view.seat, top=3, samples=4, seed=0, memory=memory)
+    m = next(m for m in found if m.index == idx)
+    assert action_key(m.best) == action_key(h.action)
+    assert m.loss == pytest.approx(h.analysis.value_of(h.action).value
+                                   - h.analysis.value_of(worst).value)
+    assert "Этот ход предлагала и подсказка." in m.text

@@ -12,7 +12,7 @@ import pytest
 from bezique.actions import PASS, Play
 from bezique.cards import Card, parse_cards
 from bezique.deal import Deal
-from bezique.melds import (ACE_TURNED, BEZIQUE, CARTE_BLANCHE, DOUBLE_BEZIQUE, DOUBLE_MARRIAGE,
+from bezique.melds import (ACE_TURNED, BEZIQUE, bezique_faces, CARTE_BLANCHE, DOUBLE_BEZIQUE, DOUBLE_MARRIAGE,
                            FOUR_OF, MARRIAGE, NO_TRUMP_MARRIAGE, PLAIN_QUINT, ROYAL_MARRIAGE,
                            SEQUENCE, SEVEN_EXCHANGE, SEVEN_TURNED, SUIT_REPEATED,
                            TRIPLE_BEZIQUE, TRUMP_SEVEN, TWO_TRUMP_SEVENS, Declaration, meld_points)
@@ -22,6 +22,7 @@ from bezique.players.random_player import random_action
 from bezique.ru import points
 from bezique.rules import PRESETS, STANDARD_PRESETS, RuleSet
 from bezique.setup import deal_from_cards
+from bezique.tally import trick_points
 
 
 def _deal(rules: RuleSet, h0: str, h1: str, turn_up: str | None, dealer: int = 0) -> Deal:
@@ -232,3 +233,110 @@ def test_seed_002_exchange_is_not_ten_points():
         text = coach.explain_choice(view, ex)
         assert "+10" not in text
         assert "туз пик" in text and "марьяж" not in text and "секвенцию" in text
+
+
+# ------------------------------------------------------------------ every number in a hint's reason
+
+# Each number the coach may put in a reason, with the phrase that says what it is.
+_SAID = re.compile(r"ещё (\d+)|только (\d+)|марьяж за (\d+)|— (\d+) очк|\+(\d+) очк|приносит (\d+)"
+                   r"|принесёт (\d+) очк|в талоне (\d+) карт|(\d+)")
+_SAID_AS = ("ещё", "только", "марьяж за", "—", "+", "приносит", "принесёт", "в талоне", None)
+
+
+def _expected(view, action, phrase: str) -> set[int]:
+    """The engine's value(s) a number said with `phrase` may be, for this hint."""
+    rules, trump = view.rules, view.trump
+    if phrase == "в талоне":
+        return {view.stock_count}
+    if type(action) is Declaration:
+        m = action.meld
+        if phrase == "ещё":
+            return {meld_points({ROYAL_MARRIAGE: SEQUENCE, BEZIQUE: DOUBLE_BEZIQUE}[m], rules, trump)}
+        if phrase == "только":
+            return {meld_points({BEZIQUE: DOUBLE_BEZIQUE, DOUBLE_BEZIQUE: BEZIQUE}[m], rules, trump)}
+        if phrase in ("марьяж за", "—", "+", "приносит"):
+            return {action.points}
+        return set()
+    # A play in phase 1: the declaration the trick would allow, and the trick's own points.
+    if phrase == "—":
+        o = Obs.from_view(view)
+        return {d.points for d in o.declarations() if action.card not in d.cards}
+    if phrase == "принесёт":
+        trick = [c for _, c in view.trick] + [action.card]
+        return {trick_points([trick], rules)}
+    return set()
+
+
+@pytest.mark.parametrize("preset", sorted(p for p in PRESETS if not RuleSet.preset(p).many_pack))
+def test_every_number_in_a_hint_reason_is_the_engine_value(preset):
+    """Under every preset, every number in the coach's reasons (declarations and phase-1
+    plays) is the engine's value of what the phrase names; each kind of reason is met."""
+    rules = RuleSet.preset(preset)
+    rng = random.Random(3)
+    kinds = set()
+    for i in range(6):
+        d = Deal.new(rules, i % rules.players, seed=70 + i)
+        while not d.is_over:
+            seat = d.to_act
+            view = d.view(seat)
+            if d.phase == 1:
+                for a in view.legal_actions:
+                    if type(a) not in (Declaration, Play):
+                        continue
+                    text = coach.explain_choice(view, a)
+                    for m in _SAID.finditer(re.sub(r"(?:10|[7-9])(?=[♠♥♦♣])", "", text)):
+                        k = next(j for j, g in enumerate(m.groups()) if g is not None)
+                        phrase = _SAID_AS[k]
+                        assert phrase is not None, ("a number the coach does not explain", text)
+                        assert int(m.group(k + 1)) in _expected(view, a, phrase), (preset, a, text)
+                        kinds.add((a.meld if type(a) is Declaration else "play", phrase))
+            d.apply(random_action(d.legal_actions(), rng, pass_rate=0.1))
+    assert ("play", "—") in kinds and ("play", "принесёт") in kinds, kinds
+    declared = {k for k, _ in kinds} - {"play"}
+    assert declared, kinds
+
+
+def _check_reason(view, action) -> str:
+    text = coach.explain_choice(view, action)
+    for m in _SAID.finditer(re.sub(r"(?:10|[7-9])(?=[♠♥♦♣])", "", text)):
+        k = next(j for j, g in enumerate(m.groups()) if g is not None)
+        assert _SAID_AS[k] is not None, ("a number the coach does not explain", text)
+        assert int(m.group(k + 1)) in _expected(view, action, _SAID_AS[k]), (action, text)
+    return text
+
+
+@pytest.mark.parametrize("preset", STANDARD_PRESETS)
+@pytest.mark.parametrize("combo", ["sequence", "bezique"])
+def test_big_declaration_reasons_say_the_engine_values(preset, combo):
+    """The sequence and the royal marriage, the double and the single bezique, all legal at
+    once under each preset: each reason's numbers are the engine's."""
+    rules = RuleSet.preset(preset).with_options(min_tricks_before_declaring=0)
+    qf, jf = bezique_faces(rules, "S")
+    cards = ("AS TS KS QS JS 8H 7H" if combo == "sequence" else
+             " ".join(f"{r}{s}" for r, s in (qf, qf, jf, jf)) + " 8H 7H 8D")
+    d = _deal(rules, "7C 8C 9H KD QH TD 9D 7D", f"9C {cards}", "8S")
+    _win_first_trick(d)
+    view = d.view(1)
+    decls = {a.meld: a for a in view.legal_actions if type(a) is Declaration}
+    want = (SEQUENCE, ROYAL_MARRIAGE) if combo == "sequence" else (DOUBLE_BEZIQUE, BEZIQUE)
+    assert set(want) <= set(decls), decls
+    for m in want:
+        text = _check_reason(view, decls[m])
+        assert str(decls[m].points) in text or m in (ROYAL_MARRIAGE, BEZIQUE), text
+    up = meld_points(want[0], rules, "S")
+    assert (f"ещё {up}" in _check_reason(view, decls[want[1]])), up
+
+
+@pytest.mark.parametrize("preset", STANDARD_PRESETS)
+def test_the_amateur_values_keeping_the_trump_seven_as_the_rules_score_it(preset):
+    """Issue 14: the Любитель kept the trump seven for «its 10 points» even where it cannot be
+    declared at all. With the exchange gone, keeping it is worth what declaring it scores (by
+    the engine), and nothing where it scores only when played (seed_002)."""
+    from bezique.players.heuristic import potential
+    rules = RuleSet.preset(preset).with_options(min_tricks_before_declaring=0)
+    d = _seven_position(rules)
+    o = Obs.from_view(d.view(1))
+    o.seven_exchanged, o._pot = True, None
+    seven = next(c for c in o.hand if c.rank == "7" and c.suit == "S")
+    declared = meld_points(TRUMP_SEVEN, rules, "S") if rules.seven_rule != "played" else 0
+    assert potential(seven, o) == pytest.approx(declared * o.p.pot)

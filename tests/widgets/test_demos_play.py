@@ -285,3 +285,11 @@ def test_four_colour_switches_recolour_the_pictures():
     t = TrickWinner()
     t.children[-1].value = True
     assert all(d.four_colour for d in t.decks) and t.trick.four_colour
+
+
+def test_compare_says_the_engine_points_of_a_brisque():
+    from bezique.ru import points
+    from bezique.tally import trick_points
+    w = CompareCards()
+    worth = trick_points([[card("10♥")]], RuleSet())
+    assert f"10♥ — бриск: {points(worth)} за карту" in w.result.value

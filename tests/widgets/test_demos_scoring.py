@@ -14,8 +14,8 @@ from bezique.widgets.demos.game import WhoWins, bot_game, decide_game, game_char
 from bezique.widgets.demos.penalty import GAME_BEFORE, OFFENCES, PenaltyDemo
 from bezique.events import DeclareEvent
 from bezique.players.match import bots, play_deal
-from bezique.widgets.demos.tally import (DealTally, brisques_won, replay_under, scoring_events,
-                                         tally_rules)
+from bezique.widgets.demos.tally import (TALLY_KEYS, DealTally, brisques_won, count_label,
+                                         count_numbers, replay_under, scoring_events, tally_rules)
 
 
 def bot_deal(seed: int) -> Deal:
@@ -194,3 +194,23 @@ def test_scene_shows_the_offenders_cards():
     w = PenaltyDemo(offence="revoke")
     assert w.canvas.canvas.image_data
     assert "стол перед нарушением" in w.canvas.text.value
+
+
+@pytest.mark.parametrize("key", TALLY_KEYS)
+def test_the_counting_labels_say_the_engine_numbers(key):
+    """Each way of counting, as its label says it, gives the engine's tally of a real deal."""
+    w = DealTally(seed=4)
+    w.count.value = key
+    d = w.counted()
+    n = count_numbers(key)
+    for seat in range(2):
+        tricks = d.won[seat]
+        with_b = sum(1 for t in tricks if any(c.is_brisque for c in t))
+        cards_b = sum(1 for t in tricks for c in t if c.is_brisque)
+        by_label = {"canonical": n["brisque"] * cards_b,
+                    "per_trick": n["two"] * with_b,
+                    "club": n["plain"] * len(tricks) + (n["brisque"] - n["plain"]) * with_b}[key]
+        assert d.result()["brisques"][seat] == by_label
+    assert max(d.result()["last_trick"]) == n["last"]
+    label = dict((v, k) for k, v in w.count.options)[key]
+    assert label == count_label(key) and str(n["last"] if key != "per_trick" else n["two"]) in label

@@ -118,3 +118,13 @@ def test_explorer_click_then_compare():
 def test_advice_card_is_static_html():
     html = AdviceCard("exchange_seven")._repr_html_()
     assert "<img" in html and "Тренер объясняет" in html
+
+
+@pytest.mark.parametrize("bonus", [10, 250])
+def test_the_four_handed_last_trick_text_is_the_engine_bonus(bonus):
+    from bezique.widgets.demos.sources import describe_option
+    rules = RuleSet.preset("four_handed").with_options(last_trick_points=bonus)
+    assert describe_option("four_hand_last_trick", "side", rules) == \
+        f"вчетвером последняя взятка — {bonus} очков паре"
+    assert describe_option("four_hand_last_trick", "split_sides", rules) == \
+        f"вчетвером по {bonus // 2} очков каждой паре"

@@ -14,7 +14,7 @@ from bezique.widgets.demos.many_pack import (ManyPackOpening, gaps_table_html,
                                              infusorka_score_table, joker_image, meld_row_html,
                                              series_points)
 from bezique.widgets.demos.no_trump import NoTrumpDemo, YOU, OPP, trump_comparison
-from bezique.widgets.demos.tables import FourHandedDeal, ThreeHandedTrick, table_sizes
+from bezique.widgets.demos.tables import SIDES, FourHandedDeal, ThreeHandedTrick, table_sizes
 from bezique.events import DeclareEvent
 
 
@@ -147,6 +147,25 @@ def test_four_handed_deal_side_scores():
                 w.deal.initial[1]}
     w.new.click()
     assert w.seed.value == 4
+
+
+@pytest.mark.parametrize("mode, bonus", [("side", 10), ("side", 30), ("split_sides", 30)])
+def test_four_handed_last_trick_caption_is_the_engine_bonus(mode, bonus):
+    """Issue 14: the caption said «10 очков» whatever the rules gave for the last trick."""
+    from bezique.deal import Deal
+    from bezique.players.match import bots, play_deal
+    from bezique.ru import points
+    w = FourHandedDeal(seed=3)
+    rules = RuleSet.preset("four_handed").with_options(four_hand_last_trick=mode,
+                                                         last_trick_points=bonus)
+    w.deal = play_deal(Deal.new(rules, 0, seed=3), bots("heuristic", 4, 3))
+    last = w.deal.result()["last_trick"]
+    text = w.summary_html()
+    if mode == "side":
+        assert f"{points(bonus)} пары «{SIDES[w.deal.last_trick_winner % 2]}»" in text
+    else:
+        assert last == [bonus // 2, bonus // 2] and f"по {points(bonus // 2)} каждой паре" in text
+    assert bonus == 10 or "10 очков" not in text
 
 
 # ---------------------------------------------------------------- many-pack

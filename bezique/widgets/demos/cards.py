@@ -19,7 +19,9 @@ import ipywidgets as W
 from PIL import Image
 
 from ...cards import RANKS, SUIT_NAME_RU, SUITS, Card, make_pack, parse_cards
-from ...ru import capitalize
+from ...ru import capitalize, points
+from ...rules import RuleSet
+from ...tally import trick_points
 from ...tricks import winning_index
 from ..page import OnPage
 from ..render.canvas import CardCanvas, Picture
@@ -169,7 +171,8 @@ class CompareCards(OnPage, W.VBox):
         brisques = [c.ru for c in (top, low) if c.is_brisque]
         if brisques:
             lines.append(f"{' и '.join(brisques)} — {'бриски' if len(brisques) > 1 else 'бриск'}: "
-                         "10 очков за карту тому, в чьих взятках она окажется.")
+                         f"{points(trick_points([[top if top.is_brisque else low]], RuleSet()))} "
+                         "за карту тому, в чьих взятках она окажется.")
         if not top.is_brisque and not top.is_court:
             lines.append("Девятки, восьмёрки и семёрки очков не приносят, но старшинство у них есть.")
         return "<br>".join(lines)

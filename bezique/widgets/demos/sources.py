@@ -20,6 +20,7 @@ from ...melds import (ACE_TURNED, CARTE_BLANCHE, DOUBLE_MARRIAGE, PLAIN_QUINT, S
 from ...positions import load_position, solve
 from ...ru import describe_declaration, plural, points
 from ...rules import RuleSet
+from ...tally import last_trick_points
 from ..page import OnPage
 from ..render.canvas import img_html
 from ..render.layout import layout_hand, layout_trick
@@ -137,8 +138,7 @@ OPTION_TEXT: dict[str, tuple[str, Callable[[Any], str]]] = {
                         v == "higher_score" else "дошли оба — выигрывает взявший последнюю "
                         "взятку"),
     "penalty_extra_card": ("C-28", lambda v: f"штраф за лишнюю карту — {points(v)}"),
-    "four_hand_last_trick": ("C-31", lambda v: "вчетвером последняя взятка — 10 очков паре" if
-                             v == "side" else "вчетвером по 5 очков каждой паре"),
+    "four_hand_last_trick": ("C-31", None),           # `_four_hand_last`: needs the rules
     "no_trump_double_marriage_points": ("C-32", lambda v: f"двойной марьяж, назначающий "
                                         f"козырь, — {points(v)}"),
     "no_trump_sequence_points": ("C-33", lambda v: f"секвенция бескозырного безика — "
@@ -146,8 +146,20 @@ OPTION_TEXT: dict[str, tuple[str, Callable[[Any], str]]] = {
 }
 
 
-def describe_option(name: str, value: Any) -> str:
-    """A Russian sentence for one option value («партия до 1500 очков»)."""
+def _four_hand_last(value: str, rules: RuleSet) -> str:
+    """C-31 under these rules: the engine's last-trick points for each side (`tally`)."""
+    four = rules.with_options(players=4, four_hand_last_trick=value)
+    win, lose = last_trick_points(0, 0, four), last_trick_points(1, 0, four)
+    if win == lose:
+        return f"вчетвером по {points(win)} каждой паре"
+    return f"вчетвером последняя взятка — {points(win)} паре"
+
+
+def describe_option(name: str, value: Any, rules: RuleSet | None = None) -> str:
+    """A Russian sentence for one option value («партия до 1500 очков»); `rules`: the rule
+    set the value belongs to, for a text whose numbers depend on other options too."""
+    if name == "four_hand_last_trick":
+        return _four_hand_last(value, rules or RuleSet.preset("four_handed"))
     entry = OPTION_TEXT.get(name)
     return entry[1](value) if entry else f"{name} = {value!r}"
 
@@ -159,8 +171,8 @@ def differences(preset: str, other: str = "canonical") -> list[tuple[str, str, s
     out = []
     for name, value in mine.differences(base).items():
         conflict = OPTION_TEXT.get(name, ("", None))[0]
-        out.append((conflict, describe_option(name, getattr(base, name)),
-                    describe_option(name, value), f"{name}={value!r}"))
+        out.append((conflict, describe_option(name, getattr(base, name), base),
+                    describe_option(name, value, mine), f"{name}={value!r}"))
     return sorted(out, key=lambda r: (r[0] or "C-99", r[3]))
 
 

@@ -237,8 +237,12 @@ class FourHandedDeal(OnPage, W.VBox):
                 ["последняя взятка", *r["last_trick"]],
                 ["<b>итого за сдачу</b>", *[f"<b>{x}</b>" for x in r["scores"]]]]
         up = d.initial[1]
+        side = d.last_trick_winner % 2
+        last = r["last_trick"]
+        bonus = (f"по {points(last[0])} каждой паре" if last[0] == last[1] else
+                 f"{points(last[side])} пары «{SIDES[side]}»")
         lines = [f"Козырь — {SUIT_NAME_RU[up.suit]} (открыта {up.ru}, 33-я карта). "
                  f"Последнюю, {d.tricks_done}-ю взятку взял {FOUR_NAMES[d.last_trick_winner]}: "
-                 f"10 очков пары «{SIDES[d.last_trick_winner % 2]}».",
+                 f"{bonus}.",
                  html_table(rows, ["", *SIDES], numbers_right=True)]
         return "<br>".join(lines)

@@ -17,7 +17,7 @@ import html
 import ipywidgets as W
 from PIL import Image
 
-from ...cards import SUIT_NAME_RU, Card, cards_ru
+from ...cards import SUIT_NAME_RU, Card, cards_ru, parse_cards
 from ...deal import Deal
 from ...events import (AceTurnedEvent, CarteBlancheEvent, DeclareEvent, PenaltyEvent,
                        SevenPlayedEvent, SevenTurnedEvent)
@@ -26,6 +26,7 @@ from ...narrate import describe_event, score_breakdown
 from ...players.match import bots, play_deal
 from ...ru import meld_name, plural, points
 from ...rules import RuleSet
+from ...tally import last_trick_points, trick_points
 from ..page import OnPage
 from ..render.canvas import img_html
 from ..render.layout import layout_hand, layout_table, layout_trick
@@ -86,12 +87,39 @@ def tally_exercise(seed: int, ident: str = "ch09-tally") -> dict:
     return pos
 
 
-TALLY_RULES = [
-    ("Бриски: 10 за каждый туз и десятку; последняя взятка — 10 (основное правило)", "canonical"),
-    ("Бриски по взяткам: 10 за взятку, где есть туз или десятка (000-C)", "per_trick"),
-    ("Весь счёт 000-C: 10 за каждую взятку, ещё 10 за взятку с тузом или десяткой; "
-     "последняя взятка — 250", "club"),
-]
+def count_numbers(key: str) -> dict[str, int]:
+    """The numbers of a way of counting, from the engine (`tally`): a trick with one brisque
+    («brisque»), the same trick with two («two»), a trick without one («plain»), the last-trick
+    bonus («last»)."""
+    rules = tally_rules(key)
+    ace, ten, seven, eight = parse_cards("AS TS 7S 8S")
+    return {"brisque": trick_points([[ace, seven]], rules),
+            "two": trick_points([[ace, ten]], rules),
+            "plain": trick_points([[seven, eight]], rules),
+            "last": last_trick_points(0, 0, rules)}
+
+
+_COUNT_LABELS = {
+    "canonical": "Бриски: {brisque} за каждый туз и десятку; последняя взятка — {last} "
+                 "(основное правило)",
+    "per_trick": "Бриски по взяткам: {two} за взятку, где есть туз или десятка (000-C)",
+    "club": "Весь счёт 000-C: {plain} за каждую взятку, ещё {extra} за взятку с тузом или "
+            "десяткой; последняя взятка — {last}",
+}
+_ROW_LABELS = {
+    "canonical": "бриски: {brisque} за каждый туз и десятку во взятках",
+    "per_trick": "взятки с тузом или десяткой: по {two}",
+    "club": "взятки: {plain} за каждую и ещё {extra}, если в ней туз или десятка",
+}
+
+
+def count_label(key: str, labels: dict = _COUNT_LABELS) -> str:
+    """A way of counting in Russian, every number the engine's."""
+    n = count_numbers(key)
+    return labels[key].format(extra=n["brisque"] - n["plain"], **n)
+
+
+TALLY_KEYS = ("canonical", "per_trick", "club")
 
 
 def tally_rules(key: str) -> RuleSet:
@@ -114,7 +142,7 @@ class DealTally(OnPage, W.VBox):
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",
                                      style=WIDE, layout=W.Layout(width="13em"))
         self.new = W.Button(description="Новая сдача", icon="refresh", button_style="primary")
-        self.count = W.Dropdown(options=TALLY_RULES, value=count, description="Как считать:",
+        self.count = W.Dropdown(options=[(count_label(k), k) for k in TALLY_KEYS], value=count, description="Как считать:",
                                 style=WIDE, layout=W.Layout(width="max-content", max_width="100%"))
         self.colours = W.Checkbox(value=four_colour, indent=False, style=WIDE,
                                   description="Четыре цвета мастей (♣ зелёные, ♦ синие)",
@@ -224,9 +252,7 @@ class DealTally(OnPage, W.VBox):
         r = d.result()
         won = [len(brisques_won(d, s)) for s in range(2)]
         tricks = [len(d.won[s]) for s in range(2)]
-        label = {"canonical": "бриски: 10 за каждый туз и десятку во взятках",
-                 "per_trick": "взятки с тузом или десяткой: по 10",
-                 "club": "взятки: 10 за каждую и ещё 10, если в ней туз или десятка"}[self.count.value]
+        label = count_label(self.count.value, _ROW_LABELS)
         rows = [["объявления (и козырные семёрки)", b[0]["объявления"], b[1]["объявления"]],
                 [label, b[0]["бриски"], b[1]["бриски"]],
                 ["последняя взятка", b[0]["последняя взятка"], b[1]["последняя взятка"]],
