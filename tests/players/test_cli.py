@@ -43,7 +43,7 @@ def test_match_seats_swapped_with_the_same_cards():
     res = run_match("heuristic", "heuristic", 2, seed=9)
     # Identical deterministic players on the same cards: the two games of a pair mirror.
     by_deal = {}
-    for i, seat, m in res.games:
+    for i, seat, m, _ in res.games:
         by_deal.setdefault(i, []).append(m)
     assert all(len(v) == 2 and v[0] == -v[1] for v in by_deal.values())
     assert res.summary()["win_rate_a"] == 0.5
