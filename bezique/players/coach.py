@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 
 from ..actions import Announce, Pass, Play
 from ..cards import Card
-from ..deal import Deal
+from ..deal import Deal, create_deal
 from ..errors import IllegalAction
 from ..melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EXCHANGE,
                      TRIPLE_BEZIQUE, TRUMP_SEVEN, Declaration, MeldContext, MeldState,
                      bezique_faces, enumerate_declarations, meld_points)
 from ..ru import capitalize, describe_declaration, meld_name, plural, points
-from ..tricks import beats, legal_plays, legal_reason, play_problem
+from ..tricks import beats, legal_reason
 from .determinize import Template, action_key
 from .heuristic import LATE_STOCK, Obs, opp_threat, potential
 from .search import Analysis, SearchPlayer
@@ -106,7 +106,7 @@ def _combos_in_hand(view) -> list[Declaration]:
     the declarations a learner might think of."""
     ctx = MeldContext.of(view)
     out, seen = [], set()
-    for d in enumerate_declarations(view.hand, MeldState(), ctx):
+    for d in enumerate_declarations(view.hand, MeldState.for_rules(view.rules), ctx):
         k = (d.meld, tuple(c.face for c in d.cards))
         if k not in seen:
             seen.add(k)
@@ -125,15 +125,16 @@ def legality(view) -> Legality:
         return Legality(view.stage, "Сейчас очередь соперника.")
     deal = _rebuilt(view)
     if view.stage == "play":
+        while trick and trick[0].is_joker:      # led infusorki have no suit (many-pack, 10.5.2)
+            trick = trick[1:]
         rule = legal_reason(hand, trick, view.trump, view.phase, view.rules)
         res = Legality(view.stage, rule, [Option(a, describe_action(a))
                                           for a in sorted(view.legal_actions, key=action_key)])
-        ok = set(legal_plays(hand, trick, view.trump, view.phase, view.rules))
+        ok = set(deal.legal_plays(seat))         # the engine's (a variant's) obligations
         for c in hand:
             if c not in ok:
                 res.forbidden.append(Forbidden(describe_action(Play(c)),
-                                               play_problem(c, hand, trick, view.trump, view.phase,
-                                                            view.rules), Play(c)))
+                                               _engine_reason(deal, Play(c), seat), Play(c)))
         for d in _combos_in_hand(view):
             reason = _engine_reason(deal, d, seat)
             if reason:
@@ -226,8 +227,10 @@ def _sequence_later(view, o: Obs, pair) -> bool:
 
 
 def _double_later(view, o: Obs, pair) -> bool:
-    qf = next(c.face for c in pair if c.rank == "Q")
-    jf = next(c.face for c in pair if c.rank == "J")
+    qf = next((c.face for c in pair if c.rank == "Q"), None)
+    jf = next((c.face for c in pair if c.rank == "J"), None)
+    if qf is None or jf is None:             # an infusorka stands for one of them (many-pack)
+        return False
     q_have = sum(1 for c in view.hand if c.face == qf)
     j_have = sum(1 for c in view.hand if c.face == jf)
     return q_have + o.unseen_count(qf) >= 2 and j_have + o.unseen_count(jf) >= 2
@@ -425,7 +428,7 @@ def review(deal: Deal, seat: int, top: int = 3, samples: int = REVIEW_SAMPLES,
     judged from the view the seat had at that moment (the deal is replayed from its start), by
     comparing Мастер's value of the chosen action with the best action."""
     hands, turn_up, stock = deal.initial
-    fresh = Deal(deal.rules, deal.dealer, hands, turn_up, stock)
+    fresh = create_deal(deal.rules, deal.dealer, hands, turn_up, stock)   # the variant's own class
     found: list[Mistake] = []
     for idx, (s, act) in enumerate(deal.actions):
         if s == seat and fresh.to_act == seat and not fresh.is_over:
