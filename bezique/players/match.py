@@ -1,4 +1,4 @@
-"""Matches between computer opponents: `python -m bezique match A B --deals N --seed S`.
+"""Matches between computer opponents (`python -m bezique match A B --deals N --seed S`).
 
 Each of the N deals is played twice with the same shuffle and the same dealer, the bots
 changing seats, so that the luck of the cards cancels out as far as it can. A deal is won by
@@ -19,7 +19,6 @@ import json
 import math
 import random
 import statistics
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -304,37 +303,3 @@ def _win_share(game: tuple) -> float:
 def _rules_name(rules: RuleSet) -> str:
     spec = rules.to_spec()
     return spec if isinstance(spec, str) else json.dumps(spec, ensure_ascii=False)
-
-
-def main_match(args) -> int:
-    """The `match` subcommand (see bezique/__main__.py)."""
-    rules = RuleSet.from_spec(args.rules)
-    options: dict = {}
-    search_opts = {}
-    if getattr(args, "samples", None) is not None:
-        search_opts["samples"] = args.samples
-    if getattr(args, "time_limit", None) is not None:
-        search_opts["time_limit"] = args.time_limit if args.time_limit > 0 else None
-    if search_opts:
-        options["search"] = search_opts
-    out = open(args.out, "w", encoding="utf-8") if args.out else None
-
-    def progress(done, res):
-        if getattr(args, "progress", False):
-            s = res.summary()
-            times = "; ".join(f"{k} {v['median']:.0f}/{v['p95']:.0f} мс"
-                              for k, v in s["decision_ms"].items())
-            print(f"[{done}/{args.deals}] доля побед {res.a}: {100 * s['win_rate_a']:.1f} % "
-                  f"(95 % ДИ {100 * s['ci95'][0]:.1f}–{100 * s['ci95'][1]:.1f}), перевес "
-                  f"{s['margin_mean_a']:+.1f}; время решения (медиана/p95): {times}",
-                  file=sys.stderr, flush=True)
-    try:
-        res = run_match(args.a, args.b, args.deals, args.seed, rules, out, options, progress,
-                        jobs=max(1, getattr(args, "jobs", 1) or 1))
-    finally:
-        if out is not None:
-            out.close()
-    print(format_table(res))
-    if args.json:
-        print(json.dumps(res.summary(), ensure_ascii=False))
-    return 0

@@ -6,7 +6,7 @@ declaration (0 — no declaration), or a command: «подсказка» (hint),
 the coach's review of your costliest decisions.
 
 `TerminalGame` holds the state and answers one line at a time (`handle(line) -> list[str]`),
-so that the game can be driven by a test or another front end; `run()` is the console loop.
+so that the game can be driven by a test or another front end; `run(game)` is the console loop.
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ class TerminalGame:
         self.deals_left = deals
         self.totals = [0] * (2 if self.rules.partnerships else self.n)
         self.finished = False
+        self.finished_records: list[str] = []
         self.deal_no = 0
         self._new_deal()
 
@@ -260,6 +261,7 @@ class TerminalGame:
     def _finish(self) -> list[str]:
         d = self.deal
         r = d.result()
+        self.finished_records.append(self.record())
         mine = self.me % 2 if self.rules.partnerships else self.me
         for k in range(len(self.totals)):
             self.totals[k] += r["scores"][k]
@@ -300,11 +302,14 @@ class TerminalGame:
         """The current deal as a bezique-deal/1 record (one JSON line)."""
         return dumps_record(self.deal)
 
+    def records(self) -> list[str]:
+        """Every deal of this game so far, finished or not, one bezique-deal/1 line each."""
+        return self.finished_records + ([] if self.deal.is_over else [self.record()])
 
-def run(opponent: str = "heuristic", seed: int | None = None, rules: RuleSet | None = None,
-        input_fn: Callable[[str], str] = input, print_fn: Callable[[str], None] = print,
-        review: bool = True, deals: int = 1, save: str | None = None) -> int:
-    game = TerminalGame(opponent, seed, rules, review=review, deals=deals)
+
+def run(game: TerminalGame, input_fn: Callable[[str], str] = input,
+        print_fn: Callable[[str], None] = print) -> None:
+    """The console loop: until the learner quits, the deals end or the input ends."""
     for line in game.start():
         print_fn(line)
     while not game.finished:
@@ -314,15 +319,3 @@ def run(opponent: str = "heuristic", seed: int | None = None, rules: RuleSet | N
             break
         for line in game.handle(text):
             print_fn(line)
-    if save:
-        with open(save, "w", encoding="utf-8") as fh:
-            fh.write(game.record() + "\n")
-        print_fn(f"Запись сдачи сохранена: {save}")
-    return 0
-
-
-def main_play(args) -> int:
-    """The `play` subcommand (see bezique/__main__.py)."""
-    rules = RuleSet.from_spec(args.rules)
-    return run(args.opponent, args.seed, rules, review=not args.no_review, deals=args.deals,
-               save=args.save)
