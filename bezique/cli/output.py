@@ -100,10 +100,13 @@ class SafeWriter:
                  "и запасной файл тоже не записался.")
 
     def close(self) -> str | None:
-        """Close the file; the path the lines are in (None if nowhere)."""
+        """Close the file; the path the lines are in (None if nowhere). A file whose folder
+        was removed while it was written is gone with it: then the fallback file is written."""
         if self._fh is not None:
             try:
                 self._fh.close()
+                if not os.path.exists(self.written_to):
+                    raise FileNotFoundError(2, "файл исчез вместе с папкой")
             except OSError as e:
                 self._fh = None
                 self._fail(e)

@@ -307,15 +307,18 @@ class TerminalGame:
         return self.finished_records + ([] if self.deal.is_over else [self.record()])
 
 
-def run(game: TerminalGame, input_fn: Callable[[str], str] = input,
-        print_fn: Callable[[str], None] = print) -> None:
-    """The console loop: until the learner quits, the deals end or the input ends."""
+def run(game: TerminalGame, input_fn: Callable[[str], str] | None = None,
+        print_fn: Callable[[str], None] | None = None) -> None:
+    """The console loop: until the learner quits, the deals end or the input ends (or cannot
+    be read: the game so far is kept)."""
+    input_fn = input_fn or input
+    print_fn = print_fn or print
     for line in game.start():
         print_fn(line)
     while not game.finished:
         try:
             text = input_fn("> ")
-        except EOFError:
+        except (EOFError, OSError):
             break
         for line in game.handle(text):
             print_fn(line)
