@@ -106,7 +106,7 @@ def _combos_in_hand(view) -> list[Declaration]:
     the declarations a learner might think of."""
     ctx = MeldContext.of(view)
     out, seen = [], set()
-    for d in enumerate_declarations(view.hand, MeldState.for_rules(view.rules), ctx):
+    for d in enumerate_declarations(view.hand, MeldState(), ctx):
         k = (d.meld, tuple(c.face for c in d.cards))
         if k not in seen:
             seen.add(k)
