@@ -163,6 +163,8 @@ def cmd_replay(args) -> int:
     if args.json:
         _print_json({"records": total, "passed": passed, "failed": failed,
                      "malformed": malformed})
+    if malformed:
+        _err(f"Ошибка: не прочитано записей: {malformed} — причины выше.")
     return 2 if malformed else 1 if failed else 0
 
 

@@ -13,6 +13,7 @@ import os
 import tempfile
 from typing import Callable
 
+from ..jsonio import os_error_ru
 from .parser import UsageError
 
 
@@ -92,11 +93,11 @@ class SafeWriter:
             except OSError:
                 continue
             self._fh, self.written_to = fh, candidate
-            self.say(f"Не удалось записать {self.path} ({error.strerror or error}); "
+            self.say(f"Не удалось записать {self.path} ({os_error_ru(error)}); "
                      f"записи сохраняются в {candidate}.")
             return
         self.written_to = None
-        self.say(f"Не удалось записать {self.path} ({error.strerror or error}), "
+        self.say(f"Не удалось записать {self.path} ({os_error_ru(error)}), "
                  "и запасной файл тоже не записался.")
 
     def close(self) -> str | None:
