@@ -76,7 +76,7 @@ def a_outcome(scores: list[int], sides: list[str]) -> tuple[float, float]:
     others = [x for x, side in zip(scores, sides) if side == "B"]
     best = max(others)
     win = 1.0 if mine > best else 0.5 if mine == best else 0.0
-    return win, mine - sum(others) / len(others)
+    return win, mine - others[0] if len(others) == 1 else mine - sum(others) / len(others)
 
 
 def deal_seed(seed: int, i: int) -> int:

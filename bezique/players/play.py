@@ -309,16 +309,20 @@ class TerminalGame:
 
 def run(game: TerminalGame, input_fn: Callable[[str], str] | None = None,
         print_fn: Callable[[str], None] | None = None) -> None:
-    """The console loop: until the learner quits, the deals end or the input ends (or cannot
-    be read: the game so far is kept)."""
+    """The console loop: until the learner quits, the deals end, the input ends (or cannot be
+    read) or Ctrl-C is pressed; the game so far stays in `game` for saving."""
     input_fn = input_fn or input
     print_fn = print_fn or print
-    for line in game.start():
-        print_fn(line)
-    while not game.finished:
-        try:
-            text = input_fn("> ")
-        except (EOFError, OSError):
-            break
-        for line in game.handle(text):
+    try:
+        for line in game.start():
             print_fn(line)
+        while not game.finished:
+            try:
+                text = input_fn("> ")
+            except (EOFError, OSError):
+                break
+            for line in game.handle(text):
+                print_fn(line)
+    except KeyboardInterrupt:                     # Ctrl-C: stop here, the caller still saves
+        print_fn("")
+        print_fn("Игра прервана.")

@@ -400,3 +400,20 @@ def test_play_saves_every_deal_of_the_game(tmp_path, capsys, monkeypatch):
                            "--no-review", "--save", str(path))
     assert code == 0 and path.exists()
     assert len(path.read_text(encoding="utf-8").splitlines()) == 1
+
+
+def test_ctrl_c_during_play_still_saves_the_game(tmp_path, capsys, monkeypatch):
+    lines = iter(["Д♠", "стол"])
+
+    def learner(prompt=""):
+        try:
+            return next(lines)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+    monkeypatch.setattr("builtins.input", learner)
+    path = tmp_path / "g.json"
+    code, out, err = _main(capsys, "play", "--opponent", "random", "--seed", "8", "--no-review",
+                           "--save", str(path))
+    assert code == 0 and "Игра прервана." in out and f"сохранена: {path}" in out
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    assert rec["format"] == "bezique-deal/1"
