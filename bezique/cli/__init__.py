@@ -117,6 +117,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except SystemExit as e:                       # --help
         return e.code if isinstance(e.code, int) else 0
+    except BrokenPipeError:                       # `… | head`: the reader stopped reading
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes
+        except (OSError, AttributeError, ValueError):
+            pass
+        print("Ошибка: вывод закрыт раньше конца — остальное не напечатано.", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("Прервано.", file=sys.stderr)
         return 130

@@ -12,6 +12,7 @@ import json
 import sys
 
 from ..errors import BeziqueError, FormatError
+from ..jsonio import os_error_ru
 from .output import SafeWriter, check_output_path
 
 
@@ -35,6 +36,9 @@ def rules_of(spec: str):
 
 def _read_stdin() -> str:
     """Standard input as text: UTF-8, a byte-order mark accepted."""
+    if sys.stdin is None:
+        raise FormatError("стандартный ввод закрыт — передайте позицию файлом или через «<»",
+                          "<stdin>")
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:
         return sys.stdin.read()
@@ -43,6 +47,8 @@ def _read_stdin() -> str:
     except UnicodeDecodeError:
         raise FormatError("ввод не в кодировке UTF-8 (сохраните файл как UTF-8)",
                           "<stdin>") from None
+    except OSError as e:
+        raise FormatError(f"стандартный ввод не читается: {os_error_ru(e)}", "<stdin>") from None
 
 
 # ---------------------------------------------------------------------- positions

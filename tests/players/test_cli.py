@@ -417,3 +417,18 @@ def test_ctrl_c_during_play_still_saves_the_game(tmp_path, capsys, monkeypatch):
     assert code == 0 and "Игра прервана." in out and f"сохранена: {path}" in out
     rec = json.loads(path.read_text(encoding="utf-8"))
     assert rec["format"] == "bezique-deal/1"
+
+
+def test_a_closed_pipe_and_a_closed_stdin_end_cleanly(tmp_path):
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("{\n" * 20000, encoding="utf-8")
+    p = subprocess.Popen([sys.executable, "-m", "bezique", "replay", str(junk)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.readline()
+    p.stdout.close()                                      # like `… | head -1`
+    err = p.stderr.read().decode("utf-8")
+    assert p.wait(timeout=120) == 2
+    assert "Traceback" not in err and "вывод закрыт" in err
+    r = subprocess.run([sys.executable, "-m", "bezique", "solve", "-"], capture_output=True,
+                       text=True, timeout=120, preexec_fn=lambda: os.close(0))
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "ввод закрыт" in r.stderr
