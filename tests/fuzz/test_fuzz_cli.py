@@ -309,3 +309,47 @@ def test_subprocess_runs(argv, stdin, tmp_path):
     _check_run(argv, r.returncode, out, err)
     if argv[0] != "play":
         assert r.returncode == 2
+
+
+PRESETS = ["canonical", "seed_001", "seed_002", "seed_003", "seed_004", "seed_000A",
+           "seed_000C", "seed_000E", "three_handed", "four_handed", "no_trump",
+           "many_pack_infusorka"]
+TYPED = ["можно", "отмена", "стол", "помощь", "0", "1", "2", "-1", "99", "", " ", "QS", "XX",
+         "пас", "Д♠️", "10 ♣", "ZZ", "\x00", "T♣", "Т♣", "ё" * 300]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_fuzz_terminal_game(preset, capsys):
+    """`play`'s game under every preset, fed a random mix of cards in hand (Russian and Latin
+    notation, with and without copy numbers), numbers, commands and garbage: every line is
+    answered with text, and the saved records replay as valid."""
+    from bezique.players.play import TerminalGame
+    from bezique.record import parse_record, replay
+    from bezique.rules import RuleSet
+    rng = random.Random(preset)
+    lines = answered = 0
+    for seed in range(2):
+        game = TerminalGame("random", seed=seed, rules=RuleSet.from_spec(preset), review=False,
+                            hint_samples=2)
+        game.start()
+        steps = 0
+        while not game.finished:
+            steps += 1
+            assert steps < 1500
+            d = game.deal
+            if rng.random() < 0.6 and d.stage == "play" and d.hands[game.me]:
+                c = rng.choice(d.hands[game.me])
+                line = rng.choice([c.ru, c.code, c.code.split("#")[0], c.ru.lower()])
+            elif rng.random() < 0.5 and d.stage == "declare":
+                line = str(rng.randint(0, 3))
+            else:
+                line = rng.choice(TYPED + (["подсказка"] if rng.random() < 0.05 else []))
+            out = game.handle(line)
+            lines += 1
+            assert out and all(isinstance(x, str) for x in out), line
+            answered += any(CYRILLIC.search(x) for x in out)
+        for rec in game.records():
+            assert replay(parse_record(json.loads(rec))).ok
+    assert answered == lines and lines > 60
+    with capsys.disabled():
+        print(f" {preset}: {lines} typed lines answered", end="")
