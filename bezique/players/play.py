@@ -104,7 +104,8 @@ class TerminalGame:
         for ev in events:
             if type(ev) is TrickEvent:
                 shown = ", ".join(f"{self.who(s)} — {c.ru}" for s, c in ev.plays)
-                out.append(f"Взятка: {shown}; берёт {self.who(ev.winner)}.")
+                taker = ("берёте вы" if ev.winner == self.me else f"берёт {self.who(ev.winner)}")
+                out.append(f"Взятка: {shown}; {taker}.")
             elif type(ev) is DeclareEvent:
                 d = ev.declaration
                 me = ev.seat == self.me
@@ -119,7 +120,8 @@ class TerminalGame:
                 out.append(f"Вы берёте из талона {ev.card.ru}.")
             elif type(ev) is TurnUpTakenEvent:
                 who = capitalize(self.who(ev.seat))
-                out.append(f"{who} берёт открытый козырь {ev.card.ru}.")
+                verb = "берёте" if ev.seat == self.me else "берёт"
+                out.append(f"{who} {verb} открытый козырь {ev.card.ru}.")
             elif type(ev) is PhaseTwoEvent:
                 out.append("Талон кончился: последние восемь взяток, нужно ходить в масть и "
                            "бить, если можете.")
@@ -135,7 +137,7 @@ class TerminalGame:
             "",
             f"— Взятка {min(v.tricks_done + 1, d.rules.total_tricks)} из {d.rules.total_tricks}; "
             f"{trump}{up}; в талоне {plural(v.stock_count, 'карта')}.",
-            "Объявлено: " + ", ".join(f"{self.who(s)} {v.declared[s]}" for s in self.seats()) + ".",
+            self._declared_line(v),
             capitalize("; ".join(f"{self.table_of(s)}: {cards_ru(v.tables[s]) or '—'}"
                                  for s in self.seats()[1:] + [self.me]) + "."),
             f"Ваша рука: {cards_ru(v.hand)}.",
@@ -153,6 +155,12 @@ class TerminalGame:
         else:
             lines.append("Ваш ход:")
         return lines
+
+    def _declared_line(self, v) -> str:
+        if self.n == 2:
+            return f"Объявлено: вы {v.declared[self.me]}, соперник {v.declared[self.opp]}."
+        return "Объявлено очков — " + ", ".join(f"{self.who(s)}: {v.declared[s]}"
+                                                for s in self.seats()) + "."
 
     def seats(self) -> list[int]:
         """Your seat, then the others in the order of play."""
@@ -177,7 +185,8 @@ class TerminalGame:
             self.who(seat), f"стол соперника {self.who(seat).split()[-1]}")
 
     def sides(self) -> list[str]:
-        """Who each entry of the deal's scores belongs to (partnerships: your side first)."""
+        """Who each entry of the deal's scores belongs to, in their order (partnerships: seats
+        0 and 2, then 1 and 3)."""
         if self.rules.partnerships:
             mine = self.me % 2
             return ["вы с партнёром" if k == mine else "соперники" for k in (0, 1)]

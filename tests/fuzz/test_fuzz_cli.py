@@ -352,4 +352,4 @@ def test_fuzz_terminal_game(preset, capsys):
             assert replay(parse_record(json.loads(rec))).ok
     assert answered == lines and lines > 60
     with capsys.disabled():
-        print(f" {preset}: {lines} typed lines answered", end="")
+        print(f"\nterminal game, {preset}: {lines} typed lines answered")
