@@ -106,13 +106,13 @@ def cmd_check(args) -> int:
 # ---------------------------------------------------------------------- deal records
 
 def _record_lines(path: str):
-    """(line number, value or FormatError) of the records of a file: one JSON value for the
-    whole file (a record or a list of records, as the practice table saves), else one record a
-    line (.jsonl). FormatError if the file cannot be read at all."""
+    """The records of a file and what their numbers count («запись» or «строка»): a list of
+    (number, value or FormatError). One JSON value for the whole file (a record, as the
+    practice table saves, or a list of records), else one record a line (.jsonl).
+    FormatError if the file cannot be read at all."""
     from ..jsonio import parse_json, read_text
     text = read_text(path)
-    stripped = text.strip()
-    if stripped.startswith(("{", "[")) and "\n" in stripped:
+    if text.lstrip().startswith(("{", "[")):
         try:
             whole = parse_json(text, path)
         except FormatError:
