@@ -3,8 +3,8 @@
 The path is checked before anything is played (`check_output_path`: its folder exists and
 may be written, it is not a folder itself), so that a typo costs nothing. If writing still
 fails later (the folder was removed, the disk is full), the finished games are not lost:
-`SafeWriter` keeps the lines it has written and writes them all to a fallback file in the
-current folder, or else in the temporary folder, and says where.
+`SafeWriter` copies what it has written to a fallback file in the current folder, or else
+in the temporary folder, and says where.
 """
 
 from __future__ import annotations
@@ -52,66 +52,82 @@ def _fallback_paths(path: str) -> list[str]:
 class SafeWriter:
     """Text (one JSON record a line) written to `path` as it comes, like a text file's
     `write`; if the file cannot be opened or written, everything so far goes to a fallback
-    file (see module doc). `say` receives the Russian sentence that tells where instead."""
+    file (see module doc). `say` receives the Russian sentence that tells where instead.
+
+    Nothing is kept in memory: what was written is read back from the open file (still
+    readable when its folder has been removed) and copied to the fallback."""
 
     def __init__(self, path: str, say: Callable[[str], None]):
         self.path = path
         self.say = say
-        self.chunks: list[str] = []
         self.written_to: str | None = path
+        self._good = 0                       # bytes known to be in the open file
         try:
-            self._fh = open(path, "w", encoding="utf-8")
+            self._fh = open(path, "w+b")
         except OSError as e:
             self._fh = None
-            self._fail(e)
+            self._fail(e, b"")
 
     def write(self, text: str) -> None:
-        self.chunks.append(text)
+        data = text.encode("utf-8")
         if self._fh is None:
-            return
+            return                           # nowhere left to write: said already
         try:
-            self._fh.write(text)
+            self._fh.write(data)
             self._fh.flush()
         except OSError as e:
-            self._fail(e)
+            self._fail(e, data)
+        else:
+            self._good += len(data)
 
     def flush(self) -> None:
         """Every `write` is flushed already."""
 
-    def _fail(self, error: OSError) -> None:
-        if self._fh is not None:
+    def _written(self) -> bytes | None:
+        """What the open file holds (None if it cannot be read back); the file is closed."""
+        fh, self._fh = self._fh, None
+        if fh is None:
+            return b""
+        try:
+            fh.seek(0)
+            return fh.read(self._good)
+        except (OSError, ValueError):
+            return None
+        finally:
             try:
-                self._fh.close()
+                fh.close()
             except OSError:
                 pass
-        self._fh = None
+
+    def _fail(self, error: OSError, data: bytes) -> None:
+        kept = self._written()
+        lost = kept is None
+        kept = (kept or b"") + data
+        why = os_error_ru(error)
         for candidate in _fallback_paths(self.path):
             try:
-                fh = open(candidate, "w", encoding="utf-8")
-                fh.write("".join(self.chunks))
+                fh = open(candidate, "w+b")
+                fh.write(kept)
                 fh.flush()
             except OSError:
                 continue
-            self._fh, self.written_to = fh, candidate
-            self.say(f"Не удалось записать {self.path} ({os_error_ru(error)}); "
-                     f"записи сохраняются в {candidate}.")
+            self._fh, self.written_to, self._good = fh, candidate, len(kept)
+            self.say(f"Не удалось записать {self.path} ({why}); записи сохраняются в {candidate}"
+                     + (", но прежние строки прочитать не удалось." if lost else "."))
             return
         self.written_to = None
-        self.say(f"Не удалось записать {self.path} ({os_error_ru(error)}), "
-                 "и запасной файл тоже не записался.")
+        self.say(f"Не удалось записать {self.path} ({why}), и запасной файл тоже не записался.")
 
     def close(self) -> str | None:
         """Close the file; the path the lines are in (None if nowhere). A file whose folder
         was removed while it was written is gone with it: then the fallback file is written."""
+        if self._fh is not None and not os.path.exists(self.written_to):
+            self._fail(FileNotFoundError(2, "the file vanished with its folder"), b"")
         if self._fh is not None:
             try:
                 self._fh.close()
-                if not os.path.exists(self.written_to):
-                    raise FileNotFoundError(2, "файл исчез вместе с папкой")
             except OSError as e:
-                self._fh = None
-                self._fail(e)
-                if self._fh is not None:
-                    self._fh.close()
+                self.written_to = None
+                self.say(f"Не удалось записать {self.path} ({os_error_ru(e)}).")
         self._fh = None
         return self.written_to

@@ -430,3 +430,15 @@ def test_a_closed_pipe_and_a_closed_stdin_end_cleanly(tmp_path):
     r = subprocess.run([sys.executable, "-m", "bezique", "solve", "-"], capture_output=True,
                        text=True, timeout=120, preexec_fn=lambda: os.close(0))
     assert r.returncode == 2 and "Traceback" not in r.stderr and "ввод закрыт" in r.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"),
+                    reason="needs /dev/full (Linux: a disk that is always full)")
+def test_match_records_survive_a_full_disk(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _main(capsys, "match", "random", "random", "--deals", "2", "--out",
+                           "/dev/full")
+    kept = tmp_path / "full"
+    assert code == 0 and f"записи сохраняются в {kept}" in err and "на диске нет места" in err
+    records = [json.loads(x) for x in kept.read_text(encoding="utf-8").splitlines()]
+    assert len(records) == 4 and all(replay(parse_record(r)).ok for r in records)
