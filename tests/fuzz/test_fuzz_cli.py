@@ -158,7 +158,8 @@ def _argv(rng: random.Random, files: list[str], tmp: Path) -> list[str]:
             argv += ["--deals", "1"]
         return argv
     if cmd == "match":
-        argv = [cmd] + [rng.choice(BOTS + ["search", "nobody", ""]) for _ in range(rng.randint(0, 3))]
+        bots = BOTS + ["search", "nobody", ""]
+        argv = [cmd] + [rng.choice(bots) for _ in range(rng.randint(0, 3))]
         for opt, bad in (("--deals", BAD_INTS), ("--seed", BAD_INTS), ("--rules", BAD_NAMES)):
             if rng.random() < 0.5:
                 argv += _bad_or_good(rng, opt, bad)[0]
