@@ -8,6 +8,7 @@ parser would recurse without end, an integer too long to convert.
 
 from __future__ import annotations
 
+import errno
 import json
 from typing import Any, Iterator
 
@@ -55,6 +56,25 @@ def parse_json(text: str, path: str | None = None, line: int | None = None) -> A
                           path) from None
 
 
+_OS_ERRORS = {
+    errno.ENOENT: "такого файла нет",
+    errno.EACCES: "нет прав на чтение или запись",
+    errno.EPERM: "действие не разрешено",
+    errno.EISDIR: "это папка, а нужен файл",
+    errno.ENOTDIR: "часть пути — не папка",
+    errno.ENOSPC: "на диске нет места",
+    errno.EROFS: "диск только для чтения",
+    errno.ENAMETOOLONG: "слишком длинное имя файла",
+    errno.ELOOP: "путь ссылается сам на себя",
+    errno.EMFILE: "открыто слишком много файлов",
+}
+
+
+def os_error_ru(e: OSError) -> str:
+    """What an OSError means, in Russian (the system's own words are English)."""
+    return _OS_ERRORS.get(e.errno, "ошибка ввода-вывода" + (f" (код {e.errno})" if e.errno else ""))
+
+
 def read_text(path: str) -> str:
     """The text of a UTF-8 file (with or without a byte-order mark); FormatError otherwise."""
     try:
@@ -65,7 +85,7 @@ def read_text(path: str) -> str:
     except IsADirectoryError:
         raise FormatError("это папка, а нужен файл", path) from None
     except OSError as e:
-        raise FormatError(f"файл не открывается: {e.strerror or e}", path) from None
+        raise FormatError(f"файл не открывается: {os_error_ru(e)}", path) from None
 
 
 def read_json(path: str) -> Any:

@@ -352,6 +352,12 @@ def normalize_answer(pos: Position, answer: dict) -> dict:
                 if not isinstance(e, dict) or not {"meld", "cards", "points"} <= set(e):
                     raise FormatError("объявление — {\"meld\", \"cards\", \"points\"}", pos.path,
                                       f"answer.declarations[{i}]")
+                if not isinstance(e["meld"], str):
+                    raise FormatError("«meld» — название комбинации строкой, например "
+                                      "\"marriage\"", pos.path, f"answer.declarations[{i}].meld")
+                if type(e["points"]) is not int:
+                    raise FormatError("«points» — целое число очков, например 20", pos.path,
+                                      f"answer.declarations[{i}].points")
                 cards = res.history(e["cards"], f"answer.declarations[{i}].cards", held)
                 entries.append({"meld": e["meld"], "cards": [c.code for c in sort_cards(cards)],
                                 "points": e["points"]})

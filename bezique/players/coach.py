@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 
 from ..actions import Announce, Pass, Play
 from ..cards import Card
-from ..deal import Deal
+from ..deal import Deal, create_deal
 from ..errors import IllegalAction
 from ..melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EXCHANGE,
                      TRIPLE_BEZIQUE, TRUMP_SEVEN, Declaration, MeldContext, MeldState,
                      bezique_faces, enumerate_declarations, meld_points)
 from ..ru import capitalize, describe_declaration, meld_name, plural, points
 from ..tally import trick_points
-from ..tricks import beats, legal_plays, legal_reason, play_problem
+from ..tricks import beats, legal_reason
 from .coach_memory import MEMORY, Memory
 from .determinize import Template, action_key
 from .heuristic import LATE_STOCK, Obs, opp_threat, potential
@@ -130,15 +130,16 @@ def legality(view) -> Legality:
         return Legality(view.stage, "Сейчас очередь соперника.")
     deal = _rebuilt(view)
     if view.stage == "play":
+        while trick and trick[0].is_joker:      # led infusorki have no suit (many-pack, 10.5.2)
+            trick = trick[1:]
         rule = legal_reason(hand, trick, view.trump, view.phase, view.rules)
         res = Legality(view.stage, rule, [Option(a, describe_action(a))
                                           for a in sorted(view.legal_actions, key=action_key)])
-        ok = set(legal_plays(hand, trick, view.trump, view.phase, view.rules))
+        ok = set(deal.legal_plays(seat))         # the engine's (a variant's) obligations
         for c in hand:
             if c not in ok:
                 res.forbidden.append(Forbidden(describe_action(Play(c)),
-                                               play_problem(c, hand, trick, view.trump, view.phase,
-                                                            view.rules), Play(c)))
+                                               _engine_reason(deal, Play(c), seat), Play(c)))
         for d in _combos_in_hand(view):
             reason = _engine_reason(deal, d, seat)
             if reason:
@@ -246,8 +247,10 @@ def _sequence_later(view, o: Obs, pair) -> bool:
 
 
 def _double_later(view, o: Obs, pair) -> bool:
-    qf = next(c.face for c in pair if c.rank == "Q")
-    jf = next(c.face for c in pair if c.rank == "J")
+    qf = next((c.face for c in pair if c.rank == "Q"), None)
+    jf = next((c.face for c in pair if c.rank == "J"), None)
+    if qf is None or jf is None:             # an infusorka stands for one of them (many-pack)
+        return False
     q_have = sum(1 for c in view.hand if c.face == qf)
     j_have = sum(1 for c in view.hand if c.face == jf)
     return q_have + o.unseen_count(qf) >= 2 and j_have + o.unseen_count(jf) >= 2
@@ -478,7 +481,7 @@ def review(deal: Deal, seat: int, top: int = 3, samples: int = REVIEW_SAMPLES,
     deeper look — the hint's samples and as many again — finds a better move, that is a note in
     `Review.notes`, saying so plainly), and an ignored hint is measured against the hinted move."""
     hands, turn_up, stock = deal.initial
-    fresh = Deal(deal.rules, deal.dealer, hands, turn_up, stock)
+    fresh = create_deal(deal.rules, deal.dealer, hands, turn_up, stock)   # the variant's own class
     found: list[Mistake] = []
     recheck: list = []                  # (quick loss, index, trick, view, act, hint)
     for idx, (s, act) in enumerate(deal.actions):

@@ -1,20 +1,22 @@
 """Build full deals that agree with everything one seat has seen (determinization).
 
-A seat's `PlayerView` leaves open only two things: which unseen cards the opponent holds
+A seat's `PlayerView` leaves open only two things: which unseen cards the other seats hold
 concealed, and the order of the face-down stock. `sample_deal` fills them in at random,
 consistently with the view:
 
 * the cards played, the seat's own hand and the turn-up are where the view says;
-* every card in `view.known[opp]` (cards on the opponent's table, the exchanged turn-up, the
-  turn-up taken after the last stock trick) stays in the opponent's hand;
-* the opponent holds exactly `view.hand_sizes[opp]` cards, the stock exactly
+* every card in `view.known[s]` of another seat s (cards on its table, the exchanged turn-up,
+  the turn-up taken after the last stock trick) stays in that seat's hand;
+* each other seat s holds exactly `view.hand_sizes[s]` cards, the stock exactly
   `view.stock_count`;
-* the other unseen cards are spread between the opponent's concealed hand and the stock
+* the other unseen cards are spread among the other seats' concealed hands and the stock
   uniformly at random.
 
 `deal_from_view` turns a view plus a choice of the hidden cards into a `bezique.deal.Deal` in
 the current state, through the engine's `Deal.from_view` (its limits are documented there).
-Two-handed deals only.
+Any number of seats: with three or four, the concealed cards are dealt to the other seats in
+seat order (`Template.others`); `opp` and `known_opp` name the next seat, the only other one
+in the two-handed game.
 """
 
 from __future__ import annotations
@@ -44,23 +46,32 @@ def action_key(a) -> tuple:
 
 class Template:
     """What the view fixes, prepared once per decision: the unseen cards and how many of them
-    the opponent holds concealed; `deal(hidden, stock)` then makes a full deal for one choice."""
+    each other seat holds concealed; `deal(hidden, stock)` then makes a full deal for one
+    choice (`hidden` the concealed cards of the other seats, in seat order)."""
 
     def __init__(self, view):
-        if view.rules.players != 2:
-            raise ValueError("determinization is implemented for the two-handed game")
         self.view = view
         self.me = view.seat
-        opp = self.opp = 1 - view.seat
+        n = view.rules.players
+        self.others = [(view.seat + k) % n for k in range(1, n)]   # the other seats, in order
+        opp = self.opp = self.others[0]
         self.unseen = view.unseen()                         # sorted: depends on the view only
         self.known_opp = sorted(view.known[opp])
-        self.hidden_count = view.hand_sizes[opp] - len(self.known_opp)
-        if self.hidden_count < 0 or self.hidden_count + view.stock_count != len(self.unseen):
+        self.hidden_counts = {s: view.hand_sizes[s] - len(view.known[s]) for s in self.others}
+        self.hidden_count = sum(self.hidden_counts.values())
+        if (min(self.hidden_counts.values()) < 0
+                or self.hidden_count + view.stock_count != len(self.unseen)):
             raise ValueError("the view is inconsistent: hidden cards do not add up")
 
     def deal(self, hidden: Sequence[Card], stock_top_first: Sequence[Card]) -> Deal:
-        """A full deal with the opponent's concealed unseen cards `hidden` and the stock."""
-        return Deal.from_view(self.view, {self.opp: hidden}, stock_top_first)
+        """A full deal with the other seats' concealed unseen cards `hidden` (the first
+        `hidden_counts[s]` for the first other seat, and so on) and the stock."""
+        hidden = list(hidden)
+        split, at = {}, 0
+        for s in self.others:
+            split[s] = hidden[at:at + self.hidden_counts[s]]
+            at += self.hidden_counts[s]
+        return Deal.from_view(self.view, split, stock_top_first)
 
     def sample(self, rng: random.Random) -> Deal:
         """One deal drawn uniformly among those consistent with the view."""

@@ -576,6 +576,8 @@ def phase2_play(o: Obs, cards: list[Card]) -> Card:
 
 def _sure_p2(c: Card, o: Obs) -> bool:
     """In phase 2 every unseen card is in the opponent's hand: does `c` win if led?"""
+    if c.is_joker:               # a led infusorka has no suit: the card played to it leads
+        return False
     tops = o.opp_tops()
     if tops[c.suit] < c.rank_index:
         return False

@@ -1,10 +1,16 @@
-"""Matches between computer opponents: `python -m bezique match A B --deals N --seed S`.
+"""Matches between computer opponents (`python -m bezique match A B --deals N --seed S`).
 
 Each of the N deals is played twice with the same shuffle and the same dealer, the bots
 changing seats, so that the luck of the cards cancels out as far as it can. A deal is won by
 the higher deal score (a tie counts half). Confidence intervals are computed over the N pairs
 (the two games of a pair share their cards, so they are not independent): mean ± 1.96
 standard errors of the pair averages.
+
+With three players A sits in one seat and B in the other two, and each deal is played three
+times so that A sits once in every seat; A wins a game with the highest score (a tie for the
+highest counts half), and A's margin is its score less the mean of the B seats' scores. With
+four players in partnerships A holds one partnership and B the other, the two swapping sides
+(two games a deal, as in the two-handed game). The "pairs" are then these groups of games.
 """
 
 from __future__ import annotations
@@ -13,7 +19,6 @@ import json
 import math
 import random
 import statistics
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -54,6 +59,26 @@ def play_deal(deal: Deal, players, until: Callable[[Deal], bool] | None = None) 
     return deal
 
 
+def arrangements(rules: RuleSet) -> list[list[str]]:
+    """Which bot ("A" or "B") sits in each seat, for each game of a deal (see module doc)."""
+    n = rules.players
+    if rules.partnerships:
+        return [["A" if s % 2 == k else "B" for s in range(n)] for k in (0, 1)]
+    return [["A" if s == k else "B" for s in range(n)] for k in range(n)]
+
+
+def a_outcome(scores: list[int], sides: list[str]) -> tuple[float, float]:
+    """(A's win share, A's margin) of one game: `scores` per seat, or per partnership when
+    there are fewer scores than seats (partnership k holds seats k, k + 2)."""
+    if len(scores) < len(sides):
+        sides = sides[:len(scores)]
+    mine = [x for x, side in zip(scores, sides) if side == "A"][0]
+    others = [x for x, side in zip(scores, sides) if side == "B"]
+    best = max(others)
+    win = 1.0 if mine > best else 0.5 if mine == best else 0.0
+    return win, mine - others[0] if len(others) == 1 else mine - sum(others) / len(others)
+
+
 def deal_seed(seed: int, i: int) -> int:
     return (seed * 1_000_003 + i * 7919) % (2 ** 63)
 
@@ -64,15 +89,15 @@ class MatchResult:
     b: str
     rules: RuleSet
     deals: int = 0
-    games: list = field(default_factory=list)     # (deal index, seat of A, margin of A)
+    games: list = field(default_factory=list)     # (deal index, seat of A, margin of A, win share)
     times: dict = field(default_factory=dict)     # label -> decision times (ms)
     nontrivial: dict = field(default_factory=dict)  # label -> times of real choices (ms)
 
     def pair_scores(self) -> tuple[list[float], list[float]]:
         wins, margins = {}, {}
-        for i, _, m in self.games:
-            wins.setdefault(i, []).append(1.0 if m > 0 else 0.5 if m == 0 else 0.0)
-            margins.setdefault(i, []).append(float(m))
+        for g in self.games:
+            wins.setdefault(g[0], []).append(_win_share(g))
+            margins.setdefault(g[0], []).append(float(g[2]))
         w = [sum(v) / len(v) for v in wins.values()]
         m = [sum(v) / len(v) for v in margins.values()]
         return w, m
@@ -156,51 +181,59 @@ def run_match(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet | None =
 
 
 def _play_pair(a: str, b: str, i: int, seed: int, rules: RuleSet, options: dict) -> dict:
-    """Deal `i` of a match played twice, A in seat 0 and then in seat 1: the margins of A, the
-    records and the decision times."""
+    """Deal `i` of a match played once for each arrangement of the seats (`arrangements`): the
+    margins of A, the records and the decision times."""
     from ..record import deal_to_record
     la, lb = labels(a, b)
     out = {"games": [], "records": [], "times": {la: [], lb: []}, "nontrivial": {la: [], lb: []}}
     s = deal_seed(seed, i)
-    dealer = i % 2
-    for a_seat in (0, 1):
+    dealer = i % rules.players
+    for k, sides in enumerate(arrangements(rules)):
         deal = Deal.new(rules, dealer, seed=s)
-        pa = make_player(a, random.Random(f"{s}:{a_seat}:A").getrandbits(32), **options.get(a, {}))
-        pb = make_player(b, random.Random(f"{s}:{a_seat}:B").getrandbits(32), **options.get(b, {}))
-        seats = [None, None]
-        seats[a_seat] = _Recorder(pa, out["times"][la], out["nontrivial"][la])
-        seats[1 - a_seat] = _Recorder(pb, out["times"][lb], out["nontrivial"][lb])
+        seats = []
+        for seat, side in enumerate(sides):
+            name, label = (a, la) if side == "A" else (b, lb)
+            # Seat-independent seeds in the two-handed game (as before: A's seat, then "A"/"B").
+            tag = f"{s}:{k}:{side}" if rules.players == 2 else f"{s}:{k}:{side}:{seat}"
+            bot = make_player(name, random.Random(tag).getrandbits(32), **options.get(name, {}))
+            seats.append(_Recorder(bot, out["times"][label], out["nontrivial"][label]))
         play_deal(deal, seats)
-        sc = deal.result()["scores"]
-        out["games"].append((i, a_seat, sc[a_seat] - sc[1 - a_seat]))
+        win, margin = a_outcome(deal.result()["scores"], sides)
+        out["games"].append((i, sides.index("A"), margin, win))
         rec = deal_to_record(deal)
-        names = [None, None]
-        names[a_seat], names[1 - a_seat] = a, b
-        rec["players"] = names
+        rec["players"] = [a if side == "A" else b for side in sides]
         out["records"].append(rec)
     return out
 
 
 def summarize_records(path: str, a: str, b: str, rules: RuleSet | None = None) -> MatchResult:
     """Rebuild a match's result from the records written with `--out` (each carries
-    "players"): for a match stopped before its end. Decision times are not in the records."""
-    res = MatchResult(a, b, rules or RuleSet())
+    "players"): for a match stopped before its end. Decision times are not in the records.
+    FormatError (Russian) if the file cannot be read."""
+    from ..jsonio import read_jsonl
+    rules = rules or RuleSet()
+    res = MatchResult(a, b, rules)
+    per_deal = len(arrangements(rules))
     seen_pairs = {}
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            if not line.strip():
-                continue
-            rec = json.loads(line)
-            names = rec.get("players")
-            if not names or sorted(names) != sorted([a, b]) or "result" not in rec:
-                continue
-            a_seat = names.index(a) if names[0] != names[1] else 0
+    for _, rec in read_jsonl(path):
+        if not isinstance(rec, dict):
+            continue                                  # a damaged line (or not a record)
+        names = rec.get("players")
+        if (not isinstance(names, list) or sorted(set(names)) != sorted({a, b})
+                or not isinstance(rec.get("result"), dict)):
+            continue
+        sides = ["A" if x == a else "B" for x in names]
+        if a == b:
+            sides = ["A"] + ["B"] * (len(names) - 1)
+        try:
             key = (tuple(rec["hands"][0]), rec["turn_up"], rec["dealer"])
-            i = seen_pairs.setdefault(key, len(seen_pairs))
-            sc = rec["result"]["scores"]
-            res.games.append((i, a_seat, sc[a_seat] - sc[1 - a_seat]))
+            win, margin = a_outcome(rec["result"]["scores"], sides)
+        except (KeyError, IndexError, TypeError, ValueError):
+            continue
+        i = seen_pairs.setdefault(key, len(seen_pairs))
+        res.games.append((i, sides.index("A"), margin, win))
     complete = {i for i in {g[0] for g in res.games}
-                if sum(1 for g in res.games if g[0] == i) == 2}
+                if sum(1 for g in res.games if g[0] == i) == per_deal}
     res.games = [g for g in res.games if g[0] in complete]
     res.deals = len(complete)
     la, lb = labels(a, b)
@@ -230,14 +263,16 @@ def format_table(res: MatchResult) -> str:
     la, lb = labels(res.a, res.b)
     ta, tb = TITLES.get(res.a, res.a), TITLES.get(res.b, res.b)
     games = len(res.games)
-    won_a = sum(1 for _, _, m in res.games if m > 0)
-    won_b = sum(1 for _, _, m in res.games if m < 0)
+    wins = [_win_share(g) for g in res.games]
+    won_a = wins.count(1.0)
+    won_b = wins.count(0.0)
     ties = games - won_a - won_b
     lo, hi = s["ci95"]
     mlo, mhi = s["margin_ci95"]
     lines = [
         f"Матч: {ta} ({res.a}) против {tb} ({res.b}); {plural(res.deals, 'сдача')}, каждая "
-        f"сыграна дважды с обменом мест ({games} игр); правила: {_rules_name(res.rules)}",
+        f"сыграна {_TIMES.get(len(arrangements(res.rules)), '')} с обменом мест "
+        f"({plural(games, 'игра')}); правила: {_rules_name(res.rules)}",
         "",
         f"{'':28}{ta:>14}{tb:>14}",
         f"{'Выиграно игр':28}{won_a:>14}{won_b:>14}",
@@ -256,40 +291,15 @@ def format_table(res: MatchResult) -> str:
     return "\n".join(lines)
 
 
+_TIMES = {2: "дважды", 3: "трижды", 4: "четырежды"}
+
+
+def _win_share(game: tuple) -> float:
+    """A's share of one game's win: stored with the game, or read from the margin."""
+    i, seat, m, *w = game
+    return w[0] if w else 1.0 if m > 0 else 0.5 if m == 0 else 0.0
+
+
 def _rules_name(rules: RuleSet) -> str:
     spec = rules.to_spec()
     return spec if isinstance(spec, str) else json.dumps(spec, ensure_ascii=False)
-
-
-def main_match(args) -> int:
-    """The `match` subcommand (see bezique/__main__.py)."""
-    rules = RuleSet.from_spec(args.rules)
-    options: dict = {}
-    search_opts = {}
-    if getattr(args, "samples", None) is not None:
-        search_opts["samples"] = args.samples
-    if getattr(args, "time_limit", None) is not None:
-        search_opts["time_limit"] = args.time_limit if args.time_limit > 0 else None
-    if search_opts:
-        options["search"] = search_opts
-    out = open(args.out, "w", encoding="utf-8") if args.out else None
-
-    def progress(done, res):
-        if getattr(args, "progress", False):
-            s = res.summary()
-            times = "; ".join(f"{k} {v['median']:.0f}/{v['p95']:.0f} мс"
-                              for k, v in s["decision_ms"].items())
-            print(f"[{done}/{args.deals}] доля побед {res.a}: {100 * s['win_rate_a']:.1f} % "
-                  f"(95 % ДИ {100 * s['ci95'][0]:.1f}–{100 * s['ci95'][1]:.1f}), перевес "
-                  f"{s['margin_mean_a']:+.1f}; время решения (медиана/p95): {times}",
-                  file=sys.stderr, flush=True)
-    try:
-        res = run_match(args.a, args.b, args.deals, args.seed, rules, out, options, progress,
-                        jobs=max(1, getattr(args, "jobs", 1) or 1))
-    finally:
-        if out is not None:
-            out.close()
-    print(format_table(res))
-    if args.json:
-        print(json.dumps(res.summary(), ensure_ascii=False))
-    return 0

@@ -6,7 +6,7 @@ declaration (0 — no declaration), or a command: «подсказка» (hint),
 the coach's review of your costliest decisions.
 
 `TerminalGame` holds the state and answers one line at a time (`handle(line) -> list[str]`),
-so that the game can be driven by a test or another front end; `run()` is the console loop.
+so that the game can be driven by a test or another front end; `run(game)` is the console loop.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ..errors import BeziqueError, CardParseError
 from ..events import DeclareEvent, DrawEvent, PhaseTwoEvent, TrickEvent, TurnUpTakenEvent
 from ..record import dumps_record
 from ..rules import RuleSet
-from ..ru import describe_declaration, plural, points
+from ..ru import capitalize, describe_declaration, plural, points
 from . import coach
 from .match import TITLES, make_player
 
@@ -54,25 +54,31 @@ class TerminalGame:
         self.seed = seed if seed is not None else random.randrange(10 ** 6)
         self.rng = random.Random(self.seed)
         self.opponent_name = opponent
-        self.me, self.opp = me, 1 - me
+        self.n = self.rules.players
+        self.me, self.opp = me, (me + 1) % self.n
         self.hint_samples = hint_samples
         self.do_review = review
         self.deals_left = deals
-        self.totals = [0, 0]
+        self.totals = [0] * (2 if self.rules.partnerships else self.n)
         self.finished = False
+        self.finished_records: list[str] = []
         self.deal_no = 0
         self._new_deal()
 
     # -------------------------------------------------------------- deal flow
     def _new_deal(self):
-        dealer = (self.opp + self.deal_no) % 2           # the opponent deals first: you lead
+        # The seat before yours deals first: you lead the first trick.
+        dealer = (self.me - 1 + self.deal_no) % self.n
         self.deal = Deal.new(self.rules, dealer, seed=self.rng.getrandbits(32))
-        self.bot = make_player(self.opponent_name, self.rng.getrandbits(32))
+        seed = self.rng.getrandbits(32)
+        self.bots = {s: make_player(self.opponent_name, seed + k)
+                     for k, s in enumerate(self.seats()[1:])}
         self.deal_no += 1
         self.deals_left -= 1
 
     def start(self) -> list[str]:
-        out = [f"Безик: вы против соперника «{TITLES.get(self.opponent_name, self.opponent_name)}» "
+        whom = "соперника" if self.n == 2 else "соперников"
+        out = [f"Безик: вы против {whom} «{TITLES.get(self.opponent_name, self.opponent_name)}» "
                f"(сдача №{self.deal_no}, номер раздачи {self.seed}). «помощь» — список команд."]
         out += self._advance()
         return out
@@ -84,7 +90,7 @@ class TerminalGame:
         while not d.is_over and d.to_act != self.me:
             seat = d.to_act
             before = len(d.log)
-            act = self.bot.choose(d.view(seat))
+            act = self.bots[seat].choose(d.view(seat))
             d.apply(act, seat)
             out += self._narrate(d.log[before:])
         if d.is_over:
@@ -97,13 +103,13 @@ class TerminalGame:
         out = []
         for ev in events:
             if type(ev) is TrickEvent:
-                shown = ", ".join(f"{'вы' if s == self.me else 'соперник'} — {c.ru}"
-                                  for s, c in ev.plays)
-                out.append(f"Взятка: {shown}; берёт {'вы' if ev.winner == self.me else 'соперник'}.")
+                shown = ", ".join(f"{self.who(s)} — {c.ru}" for s, c in ev.plays)
+                taker = ("берёте вы" if ev.winner == self.me else f"берёт {self.who(ev.winner)}")
+                out.append(f"Взятка: {shown}; {taker}.")
             elif type(ev) is DeclareEvent:
                 d = ev.declaration
                 me = ev.seat == self.me
-                who = "Вы" if me else "Соперник"
+                who = capitalize(self.who(ev.seat))
                 if d.meld == "seven_exchange":
                     out.append(f"{who} {'обменяли' if me else 'обменял'} козырную семёрку "
                                f"{d.cards[0].ru} на открытый козырь: +{points(d.points)}.")
@@ -113,8 +119,9 @@ class TerminalGame:
             elif type(ev) is DrawEvent and ev.seat == self.me:
                 out.append(f"Вы берёте из талона {ev.card.ru}.")
             elif type(ev) is TurnUpTakenEvent:
-                who = "Вы" if ev.seat == self.me else "Соперник"
-                out.append(f"{who} берёт открытый козырь {ev.card.ru}.")
+                who = capitalize(self.who(ev.seat))
+                verb = "берёте" if ev.seat == self.me else "берёт"
+                out.append(f"{who} {verb} открытый козырь {ev.card.ru}.")
             elif type(ev) is PhaseTwoEvent:
                 out.append("Талон кончился: последние восемь взяток, нужно ходить в масть и "
                            "бить, если можете.")
@@ -130,9 +137,9 @@ class TerminalGame:
             "",
             f"— Взятка {min(v.tricks_done + 1, d.rules.total_tricks)} из {d.rules.total_tricks}; "
             f"{trump}{up}; в талоне {plural(v.stock_count, 'карта')}.",
-            f"Объявлено: вы {v.declared[self.me]}, соперник {v.declared[self.opp]}.",
-            f"Стол соперника: {cards_ru(v.tables[self.opp]) or '—'}; ваш стол: "
-            f"{cards_ru(v.tables[self.me]) or '—'}.",
+            self._declared_line(v),
+            capitalize("; ".join(f"{self.table_of(s)}: {cards_ru(v.tables[s]) or '—'}"
+                                 for s in self.seats()[1:] + [self.me]) + "."),
             f"Ваша рука: {cards_ru(v.hand)}.",
         ]
         if v.stage == "declare":
@@ -140,11 +147,50 @@ class TerminalGame:
             for i, a in enumerate(self._choices(), 1):
                 lines.append(f"  {i}) {coach.describe_action(a)}")
             lines.append("  0) не объявлять")
-        elif v.trick:
+        elif v.trick and self.n == 2:
             lines.append(f"Соперник пошёл {v.trick[0][1].ru}. Ваш ответ:")
+        elif v.trick:
+            played = ", ".join(f"{self.who(s)} — {c.ru}" for s, c in v.trick)
+            lines.append(f"Во взятке: {played}. Ваш ответ:")
         else:
             lines.append("Ваш ход:")
         return lines
+
+    def _declared_line(self, v) -> str:
+        if self.n == 2:
+            return f"Объявлено: вы {v.declared[self.me]}, соперник {v.declared[self.opp]}."
+        return "Объявлено очков — " + ", ".join(f"{self.who(s)}: {v.declared[s]}"
+                                                for s in self.seats()) + "."
+
+    def seats(self) -> list[int]:
+        """Your seat, then the others in the order of play."""
+        return [(self.me + k) % self.n for k in range(self.n)]
+
+    def who(self, seat: int) -> str:
+        """«вы», «соперник» (two-handed), «партнёр», «соперник 1», «соперник 2» …"""
+        if seat == self.me:
+            return "вы"
+        if self.n == 2:
+            return "соперник"
+        if self.rules.partnerships and seat % 2 == self.me % 2:
+            return "партнёр"
+        others = [s for s in self.seats()[1:]
+                  if not (self.rules.partnerships and s % 2 == self.me % 2)]
+        return f"соперник {others.index(seat) + 1}"
+
+    def table_of(self, seat: int) -> str:
+        if seat == self.me:
+            return "ваш стол"
+        return {"соперник": "стол соперника", "партнёр": "стол партнёра"}.get(
+            self.who(seat), f"стол соперника {self.who(seat).split()[-1]}")
+
+    def sides(self) -> list[str]:
+        """Who each entry of the deal's scores belongs to, in their order (partnerships: seats
+        0 and 2, then 1 and 3)."""
+        if self.rules.partnerships:
+            mine = self.me % 2
+            return ["вы с партнёром" if k == mine else "соперники" for k in (0, 1)]
+        return [self.who(s) for s in range(self.n)]
 
     def _choices(self) -> list:
         v = self.deal.view(self.me)
@@ -224,20 +270,29 @@ class TerminalGame:
     def _finish(self) -> list[str]:
         d = self.deal
         r = d.result()
-        me, opp = self.me, self.opp
-        for s in (0, 1):
-            self.totals[s] += r["scores"][s]
-        out = ["", "Сдача окончена. Итог:",
-               f"{'':16}{'вы':>8}{'соперник':>10}",
-               f"{'объявления':16}{r['declared'][me]:>8}{r['declared'][opp]:>10}",
-               f"{'бриски':16}{r['brisques'][me]:>8}{r['brisques'][opp]:>10}",
-               f"{'последняя взятка':16}{r['last_trick'][me]:>8}{r['last_trick'][opp]:>10}",
-               f"{'всего':16}{r['scores'][me]:>8}{r['scores'][opp]:>10}"]
-        diff = r["scores"][me] - r["scores"][opp]
-        out.append("Вы выиграли сдачу!" if diff > 0 else "Сдачу выиграл соперник." if diff < 0
-                   else "Ничья.")
+        self.finished_records.append(self.record())
+        mine = self.me % 2 if self.rules.partnerships else self.me
+        for k in range(len(self.totals)):
+            self.totals[k] += r["scores"][k]
+        names = self.sides()
+        order = [mine] + [k for k in range(len(names)) if k != mine]
+        head = "".join(f"{names[k]:>16}" for k in order)
+        out = ["", "Сдача окончена. Итог:", f"{'':16}{head}"]
+        for key, title in (("declared", "объявления"), ("brisques", "бриски"),
+                           ("last_trick", "последняя взятка"), ("scores", "всего")):
+            out.append(f"{title:16}" + "".join(f"{r[key][k]:>16}" for k in order))
+        best = max(r["scores"])
+        leaders = [k for k in order if r["scores"][k] == best]
+        if leaders == [mine]:
+            out.append("Вы выиграли сдачу!")
+        elif len(leaders) > 1:
+            out.append("Ничья." if mine in leaders else "Ничья между: " + ", ".join(
+                names[k] for k in leaders) + ".")
+        else:
+            out.append(f"Сдачу {'выиграли' if self.rules.partnerships else 'выиграл'} "
+                       f"{names[leaders[0]]}.")
         if self.do_review:
-            mistakes = coach.review(d, me, top=3, samples=max(8, self.hint_samples // 2))
+            mistakes = coach.review(d, self.me, top=3, samples=max(8, self.hint_samples // 2))
             if mistakes:
                 out.append("Самые дорогие решения:")
                 out += [f"  • {m.text}" for m in mistakes]
@@ -247,7 +302,8 @@ class TerminalGame:
                 out.append("О подсказках:")
                 out += [f"  • {m.text}" for m in mistakes.notes]
         if self.deals_left > 0:
-            out.append(f"Счёт партии: вы {self.totals[me]}, соперник {self.totals[opp]}.")
+            out.append("Счёт партии: " + ", ".join(f"{names[k]} {self.totals[k]}"
+                                                   for k in order) + ".")
             self._new_deal()
             out += self.start()
         else:
@@ -258,29 +314,27 @@ class TerminalGame:
         """The current deal as a bezique-deal/1 record (one JSON line)."""
         return dumps_record(self.deal)
 
+    def records(self) -> list[str]:
+        """Every deal of this game so far, finished or not, one bezique-deal/1 line each."""
+        return self.finished_records + ([] if self.deal.is_over else [self.record()])
 
-def run(opponent: str = "heuristic", seed: int | None = None, rules: RuleSet | None = None,
-        input_fn: Callable[[str], str] = input, print_fn: Callable[[str], None] = print,
-        review: bool = True, deals: int = 1, save: str | None = None) -> int:
-    game = TerminalGame(opponent, seed, rules, review=review, deals=deals)
-    for line in game.start():
-        print_fn(line)
-    while not game.finished:
-        try:
-            text = input_fn("> ")
-        except EOFError:
-            break
-        for line in game.handle(text):
+
+def run(game: TerminalGame, input_fn: Callable[[str], str] | None = None,
+        print_fn: Callable[[str], None] | None = None) -> None:
+    """The console loop: until the learner quits, the deals end, the input ends (or cannot be
+    read) or Ctrl-C is pressed; the game so far stays in `game` for saving."""
+    input_fn = input_fn or input
+    print_fn = print_fn or print
+    try:
+        for line in game.start():
             print_fn(line)
-    if save:
-        with open(save, "w", encoding="utf-8") as fh:
-            fh.write(game.record() + "\n")
-        print_fn(f"Запись сдачи сохранена: {save}")
-    return 0
-
-
-def main_play(args) -> int:
-    """The `play` subcommand (see bezique/__main__.py)."""
-    rules = RuleSet.from_spec(args.rules)
-    return run(args.opponent, args.seed, rules, review=not args.no_review, deals=args.deals,
-               save=args.save)
+        while not game.finished:
+            try:
+                text = input_fn("> ")
+            except (EOFError, OSError):
+                break
+            for line in game.handle(text):
+                print_fn(line)
+    except KeyboardInterrupt:                     # Ctrl-C: stop here, the caller still saves
+        print_fn("")
+        print_fn("Игра прервана.")

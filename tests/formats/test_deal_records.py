@@ -1,6 +1,6 @@
 """Deal records (`bezique-deal/1`): write → read → replay → identical record; malformed and
 tampered records are refused with a Russian message naming the field or the first bad action;
-`python -m bezique replay` prints "N passed, M failed"."""
+`python -m bezique replay` prints its counts (in Russian, and with --json as one JSON line)."""
 
 from __future__ import annotations
 
@@ -151,8 +151,10 @@ def test_cli_replay_counts_passed_and_failed(tmp_path):
     good = tmp_path / "good.jsonl"
     out = _cli("selfplay", "--deals", "3", "--seed", "2", "--out", str(good))
     assert out.returncode == 0, out.stderr
-    out = _cli("replay", str(good))
-    assert out.returncode == 0 and out.stdout.strip().endswith("3 passed, 0 failed")
+    out = _cli("replay", str(good), "--json")
+    assert out.returncode == 0
+    assert json.loads(out.stdout.splitlines()[-1]) == {"records": 3, "passed": 3, "failed": 0,
+                                                       "malformed": 0}
 
     lines = good.read_text(encoding="utf-8").splitlines()
     bad = json.loads(lines[1])
@@ -163,9 +165,11 @@ def test_cli_replay_counts_passed_and_failed(tmp_path):
     mixed.write_text("\n".join([lines[0], json.dumps(bad, ensure_ascii=False),
                                 json.dumps(changed, ensure_ascii=False), "{not json",
                                 lines[0], ""]) + "\n", encoding="utf-8")
-    out = _cli("replay", str(mixed))
-    assert out.returncode == 1
-    assert out.stdout.strip().endswith("2 passed, 3 failed")
+    out = _cli("replay", str(mixed), "--json")
+    assert out.returncode == 2                    # a line that is not JSON: unreadable input
+    assert json.loads(out.stdout.splitlines()[-1]) == {"records": 5, "passed": 2, "failed": 2,
+                                                       "malformed": 1}
+    assert "верных: 2; расходятся с движком: 2; не прочитано: 1" in out.stdout
     text = out.stdout
     assert f"строка 2: действие №{i + 1} " in text                  # the first bad action
     assert json.dumps(bad["actions"][i], ensure_ascii=False) in text

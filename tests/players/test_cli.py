@@ -1,15 +1,24 @@
-"""`python -m bezique match` and `python -m bezique play`."""
+"""`python -m bezique match` and `python -m bezique play`, and how every subcommand refuses bad
+input: Russian messages, exit status 2, nothing lost (issue 15)."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import shutil
 import subprocess
 import sys
 
+import pytest
+
 from bezique.actions import Pass, Play
-from bezique.players.match import run_match
+from bezique.cli import main
+from bezique.cli.output import SafeWriter
+from bezique.players.match import run_match, summarize_records
 from bezique.players.play import TerminalGame
 from bezique.record import parse_record, replay
+from bezique.rules import RuleSet
 
 
 def _run(*args):
@@ -43,7 +52,7 @@ def test_match_seats_swapped_with_the_same_cards():
     res = run_match("heuristic", "heuristic", 2, seed=9)
     # Identical deterministic players on the same cards: the two games of a pair mirror.
     by_deal = {}
-    for i, seat, m in res.games:
+    for i, seat, m, _ in res.games:
         by_deal.setdefault(i, []).append(m)
     assert all(len(v) == 2 and v[0] == -v[1] for v in by_deal.values())
     assert res.summary()["win_rate_a"] == 0.5
@@ -123,3 +132,328 @@ def test_the_end_of_deal_review_prints_the_notes_on_followed_hints(monkeypatch):
     lines = game._finish()
     assert "Тренер не нашёл у вас заметных ошибок." in lines
     assert lines.index("О подсказках:") + 1 == lines.index(f"  • {note.text}")
+
+
+# ---------------------------------------------------------------------- bad input (issue 15)
+
+CYRILLIC = re.compile("[а-яё]", re.I)
+
+
+def _main(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _no_input(prompt=""):
+    raise AssertionError("the game started although its output path is bad")
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--save", "{d}/missing/x.json"],
+    ["play", "--save", "{d}"],
+    ["selfplay", "--deals", "2", "--out", "{d}/missing/x.jsonl"],
+    ["match", "random", "random", "--deals", "1", "--out", "{d}/missing/x.jsonl"],
+])
+def test_output_path_checked_before_playing(argv, tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("builtins.input", _no_input)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _main(capsys, *[a.format(d=tmp_path) for a in argv])
+    assert code == 2 and out == ""
+    assert CYRILLIC.search(err) and "Пример: python -m bezique" in err and "Traceback" not in err
+    assert os.listdir(tmp_path) == []                     # nothing played, nothing written
+
+
+def test_a_finished_game_is_kept_when_its_folder_disappears(tmp_path, capsys, monkeypatch):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+
+    def learner(prompt=""):
+        shutil.rmtree(folder)                             # gone before the game is saved
+        return "выход"
+    monkeypatch.setattr("builtins.input", learner)
+    code, out, err = _main(capsys, "play", "--opponent", "random", "--seed", "2", "--no-review",
+                           "--save", str(folder / "x.json"))
+    assert code == 0, err
+    kept = here / "x.json"
+    assert f"сохраняются в {kept}" in out and f"сохранена: {kept}" in out
+    rec = json.loads(kept.read_text(encoding="utf-8"))
+    assert rec["format"] == "bezique-deal/1" and rec["dealer"] == 1
+
+
+def test_safe_writer_rewrites_everything_when_the_file_vanishes(tmp_path, monkeypatch):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    monkeypatch.chdir(tmp_path)
+    said = []
+    w = SafeWriter(str(folder / "m.jsonl"), said.append)
+    w.write('{"a": 1}\n')
+    shutil.rmtree(folder)                                 # the open file is now unlinked
+    w.write('{"a": 2}\n')
+    where = w.close()
+    assert where == str(tmp_path / "m.jsonl") and said
+    assert (tmp_path / "m.jsonl").read_text(encoding="utf-8") == '{"a": 1}\n{"a": 2}\n'
+
+
+def _position(**answer_entry):
+    entry = {"meld": "marriage", "cards": ["KH#1", "QH#1"], "points": 20, **answer_entry}
+    return {"id": "x", "kind": "declarations", "trump": "S", "won_trick": True,
+            "hand": ["KH", "QH", "7C", "8D", "9S", "JC", "AD"],
+            "answer": {"declarations": [entry]}}
+
+
+def test_check_reports_every_bad_file_and_checks_the_rest(tmp_path, capsys):
+    files = {"a.json": _position(meld=["marriage"]), "b.json": _position(points={"n": 20}),
+             "c.json": _position(points=[20]), "d.json": _position(), "e.json": _position(meld={})}
+    for name, data in files.items():
+        (tmp_path / name).write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "f.json").write_text("[" * 100_000, encoding="utf-8")
+    code, out, err = _main(capsys, "check", str(tmp_path))
+    assert code == 2 and "Traceback" not in out + err
+    for name, fld in (("a", "meld"), ("b", "points"), ("c", "points"), ("e", "meld")):
+        assert re.search(rf"{name}\.json, поле «answer\.declarations\[0\]\.{fld}»", out), out
+    assert "f.json" in out
+    assert "Проверено позиций: 1; расходятся: 0; файлов с ошибками: 5." in out
+
+
+def _bad_files(tmp_path):
+    pos = json.dumps(_position(), ensure_ascii=False)
+    out = {
+        "deep": "[" * 50_000 + "]" * 50_000,
+        "deep_object": '{"a":' * 50_000 + "1" + "}" * 50_000,
+        "long_int": '{"id": "x", "n": ' + "9" * 5000 + "}",
+        "not_utf8": '{"id": "дама"}'.encode("cp1251"),
+        "utf16": pos.encode("utf-16"),
+        "truncated": pos[: len(pos) // 2],
+        "empty": "",
+    }
+    paths = {}
+    for name, text in out.items():
+        p = tmp_path / f"{name}.json"
+        p.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+        paths[name] = str(p)
+    return paths
+
+
+@pytest.mark.parametrize("name", ["deep", "deep_object", "long_int", "not_utf8", "utf16",
+                                  "truncated", "empty"])
+@pytest.mark.parametrize("command", ["solve", "check", "replay"])
+def test_malformed_files_refused_in_russian(command, name, tmp_path, capsys):
+    path = _bad_files(tmp_path)[name]
+    code, out, err = _main(capsys, command, path)
+    assert code == 2, (out, err)
+    assert CYRILLIC.search(out + err) and "Traceback" not in out + err
+    assert path in out + err
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_a_byte_order_mark_is_accepted(command, tmp_path, capsys):
+    p = tmp_path / "bom.json"
+    p.write_bytes(b"\xef\xbb\xbf" + json.dumps(_position()).encode("utf-8"))
+    code, out, err = _main(capsys, command, str(p))
+    assert code == 0, err
+
+
+def test_replay_reads_a_record_with_a_bom_and_a_pretty_printed_json(tmp_path, capsys):
+    rec = json.loads(TerminalGame("random", seed=4, review=False).record())
+    p = tmp_path / "one.json"
+    p.write_bytes(b"\xef\xbb\xbf" + json.dumps(rec, indent=2).encode("utf-8"))
+    code, out, err = _main(capsys, "replay", str(p), "--json")
+    assert code == 0, out + err
+    assert json.loads(out.splitlines()[-1]) == {"records": 1, "passed": 1, "failed": 0,
+                                                "malformed": 0}
+
+
+def test_replay_exit_codes_and_russian_summary(tmp_path, capsys):
+    good = tmp_path / "good.jsonl"
+    assert _main(capsys, "selfplay", "--deals", "2", "--seed", "3", "--out", str(good))[0] == 0
+    code, out, err = _main(capsys, "replay", str(good))
+    assert code == 0 and "Проверено: 2 записи; верных: 2; расходятся с движком: 0" in out
+    lines = good.read_text(encoding="utf-8").splitlines()
+    changed = json.loads(lines[0])
+    changed["result"]["scores"][0] += 1
+    wrong = tmp_path / "wrong.jsonl"
+    wrong.write_text(json.dumps(changed) + "\n" + lines[1] + "\n", encoding="utf-8")
+    code, out, err = _main(capsys, "replay", str(wrong), "--json")
+    assert code == 1                                      # a record disagrees with the engine
+    assert json.loads(out.splitlines()[-1])["failed"] == 1
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n  \n", encoding="utf-8")
+    code, out, err = _main(capsys, "replay", str(empty))
+    assert code == 2 and "нет ни одной записи" in err
+
+
+@pytest.mark.parametrize("argv, says", [
+    ([], "команда"),
+    (["frobnicate"], "«frobnicate»"),
+    (["bench", "frobnicate"], "«frobnicate»"),
+    (["selfplay", "--deals", "-3", "--out", "x.jsonl"], "--deals"),
+    (["selfplay", "--deals", "0", "--out", "x.jsonl"], "--deals"),
+    (["selfplay", "--deals", "abc", "--out", "x.jsonl"], "«abc»"),
+    (["selfplay", "--seed", "9" * 5000, "--out", "x.jsonl"], "--seed"),
+    (["selfplay", "--deals", "3"], "--out"),
+    (["match", "random"], "B"),
+    (["match", "random", "nobody"], "«nobody»"),
+    (["match", "random", "random", "--time-limit", "nan"], "--time-limit"),
+    (["match", "random", "random", "--time-limit", "-1"], "--time-limit"),
+    (["match", "random", "random", "--jobs", "0"], "--jobs"),
+    (["match", "random", "random", "--samples", "0"], "--samples"),
+    (["play", "--deals", "-1"], "--deals"),
+    (["play", "--opponent", "grandmaster"], "«grandmaster»"),
+    (["bench", "--repeats", "0"], "--repeats"),
+    (["solve"], "файл"),
+    (["solve", "a.json", "--frob"], "--frob"),
+    (["check"], "путь"),
+    (["replay", "--deals", "3", "x.jsonl"], "--deals"),
+    (["selfplay", "--rules", "nonsense", "--out", "x.jsonl"], "«nonsense»"),
+    (["selfplay", "--rules", "{\"preset\": 3}", "--out", "x.jsonl"], "preset"),
+    (["selfplay", "--rules", "{bad json", "--out", "x.jsonl"], "JSON"),
+])
+def test_bad_command_lines_refused_in_russian(argv, says, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("builtins.input", _no_input)
+    code, out, err = _main(capsys, *argv)
+    assert code == 2 and out == ""
+    assert says in err and "Ошибка:" in err and CYRILLIC.search(err)
+    assert not re.search(r"usage:|error:|invalid|required|Traceback", err), err
+    assert os.listdir(tmp_path) == []
+
+
+def test_help_is_russian(capsys):
+    code, out, err = _main(capsys, "match", "--help")
+    assert code == 0 and out.startswith("Использование: python -m bezique match")
+    assert "параметры:" in out and "показать эту справку" in out and "usage" not in out
+
+
+@pytest.mark.parametrize("preset, games", [("three_handed", 3), ("four_handed", 2)])
+def test_match_for_three_and_four_seats(preset, games, tmp_path):
+    import io
+    rules = RuleSet.from_spec(preset)
+    out = io.StringIO()
+    res = run_match("heuristic", "random", 2, seed=1, rules=rules, out=out)
+    assert res.deals == 2 and len(res.games) == 2 * games
+    seats = sorted({g[1] for g in res.games})
+    assert seats == list(range(games))                   # A sits in every arrangement
+    records = [json.loads(x) for x in out.getvalue().splitlines()]
+    for rec in records:
+        assert replay(parse_record(rec)).ok
+        assert sorted(set(rec["players"])) == ["heuristic", "random"]
+        assert rec["players"].count("heuristic") == (2 if preset == "four_handed" else 1)
+    path = tmp_path / "m.jsonl"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    again = summarize_records(str(path), "heuristic", "random", rules)
+    assert sorted(again.games) == sorted(res.games)
+    assert again.summary()["win_rate_a"] == res.summary()["win_rate_a"]
+
+
+def test_match_subcommand_three_handed(capsys):
+    code, out, err = _main(capsys, "match", "random", "random", "--rules", "three_handed",
+                           "--deals", "1", "--json")
+    assert code == 0, err
+    assert "сыграна трижды" in out and json.loads(out.splitlines()[-1])["deals"] == 1
+
+
+def _play_through(game, every_line):
+    """Play the learner's seat to the end, sending `every_line(game)` before each decision;
+    the answers to those lines (which must never raise)."""
+    answers = []
+    steps = 0
+    while not game.finished:
+        for line in every_line(game):
+            answers.append(game.handle(line))
+        game.handle(_auto_line(game))
+        steps += 1
+        assert steps < 400
+    return answers
+
+
+@pytest.mark.parametrize("preset", ["three_handed", "four_handed"])
+def test_legal_moves_query_with_three_and_four_seats(preset):
+    game = TerminalGame("heuristic", seed=2, rules=RuleSet.from_spec(preset), review=False)
+    game.start()
+    answers = _play_through(game, lambda g: ["можно"])
+    assert answers and all(a[1].startswith("Можно:") for a in answers)
+
+
+def test_legal_moves_and_hints_in_the_many_pack_game():
+    rules = RuleSet.from_spec("many_pack_infusorka")
+    seen_declare = 0
+    for seed in (21, 30, 31):
+        game = TerminalGame("heuristic", seed=seed, rules=rules, review=True, hint_samples=2)
+        game.start()
+
+        def lines(g):
+            nonlocal seen_declare
+            seen_declare += g.deal.stage == "declare"
+            return ["можно", "подсказка"] if g.deal.tricks_done % 4 == 0 else ["можно"]
+        answers = _play_through(game, lines)
+        assert all(CYRILLIC.search(" ".join(a)) for a in answers)
+    assert seen_declare > 0
+
+
+def test_play_three_handed_tally_names_every_seat():
+    game = TerminalGame("random", seed=3, rules=RuleSet.from_spec("three_handed"), review=False)
+    game.start()
+    out = []
+    while not game.finished:
+        out = game.handle(_auto_line(game))
+    text = "\n".join(out)
+    assert "соперник 1" in text and "соперник 2" in text and "всего" in text
+    assert len(game.records()) == 1 and replay(parse_record(json.loads(game.records()[0]))).ok
+
+
+def test_play_saves_every_deal_of_the_game(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("builtins.input", lambda prompt="": (_ for _ in ()).throw(EOFError))
+    # no input at all: the first deal is saved as it stands
+    path = tmp_path / "g.jsonl"
+    code, out, err = _main(capsys, "play", "--opponent", "random", "--seed", "5", "--deals", "2",
+                           "--no-review", "--save", str(path))
+    assert code == 0 and path.exists()
+    assert len(path.read_text(encoding="utf-8").splitlines()) == 1
+
+
+def test_ctrl_c_during_play_still_saves_the_game(tmp_path, capsys, monkeypatch):
+    lines = iter(["Д♠", "стол"])
+
+    def learner(prompt=""):
+        try:
+            return next(lines)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+    monkeypatch.setattr("builtins.input", learner)
+    path = tmp_path / "g.json"
+    code, out, err = _main(capsys, "play", "--opponent", "random", "--seed", "8", "--no-review",
+                           "--save", str(path))
+    assert code == 0 and "Игра прервана." in out and f"сохранена: {path}" in out
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    assert rec["format"] == "bezique-deal/1"
+
+
+def test_a_closed_pipe_and_a_closed_stdin_end_cleanly(tmp_path):
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("{\n" * 20000, encoding="utf-8")
+    p = subprocess.Popen([sys.executable, "-m", "bezique", "replay", str(junk)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.readline()
+    p.stdout.close()                                      # like `… | head -1`
+    err = p.stderr.read().decode("utf-8")
+    assert p.wait(timeout=120) == 2
+    assert "Traceback" not in err and "вывод закрыт" in err
+    r = subprocess.run([sys.executable, "-m", "bezique", "solve", "-"], capture_output=True,
+                       text=True, timeout=120, preexec_fn=lambda: os.close(0))
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "ввод закрыт" in r.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"),
+                    reason="needs /dev/full (Linux: a disk that is always full)")
+def test_match_records_survive_a_full_disk(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _main(capsys, "match", "random", "random", "--deals", "2", "--out",
+                           "/dev/full")
+    kept = tmp_path / "full"
+    assert code == 0 and f"записи сохраняются в {kept}" in err and "на диске нет места" in err
+    records = [json.loads(x) for x in kept.read_text(encoding="utf-8").splitlines()]
+    assert len(records) == 4 and all(replay(parse_record(r)).ok for r in records)
