@@ -24,8 +24,9 @@ from .melds import (ACE_TURNED, CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE
                     SEVEN_TURNED, TRIPLE_BEZIQUE, TRUMP_SEVEN, TWO_TRUMP_SEVENS,
                     NO_WINDOW, Declaration, MeldContext, MeldState, Window,
                     enumerate_declarations, explain_illegal, make_declaration, meld_points)
-from .packs import pack_for
+from .packs import first_problem, pack_for, pack_set
 from .rules import RuleSet
+from .ru import capitalize
 from .tally import last_trick_points, trick_points
 from .tricks import legal_plays, play_problem, winning_index
 from .variants import find_variant
@@ -185,14 +186,19 @@ class Deal:
         cards += [c for w in d.won for t in w for c in t]
         if d.turn_up is not None:
             cards.append(d.turn_up)
-        if len(cards) != rules.pack_size or len(set(cards)) != len(cards):
+        if set(cards) != pack_set(rules) or len(set(cards)) != len(cards):
             raise IllegalAction(f"Карты не складываются в колоду: нужно ровно {rules.pack_size} "
                                 "разных карт.", "R1.1")
         return d
 
     def _check_sizes(self):
-        total = sum(len(h) for h in self.hands) + len(self.stock) + (self.turn_up is not None)
+        """The deal holds exactly the pack of its rules (R1.1, §10): every card once, no card
+        the pack does not have (a third copy in a two-pack game, a card of another variant)."""
         cards = [c for h in self.hands for c in h] + self.stock + ([self.turn_up] if self.turn_up else [])
+        problem = first_problem(cards, self.rules)
+        if problem:
+            raise IllegalAction(capitalize(problem) + ".", "R1.1")
+        total = len(cards)
         if total != self.rules.pack_size or len(set(cards)) != total:
             raise IllegalAction(f"Сдача неполна или карты повторяются: нужно ровно "
                                 f"{self.rules.pack_size} разных карт.", "R1.1")
