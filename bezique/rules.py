@@ -139,6 +139,11 @@ class RuleSet:
         return 18 if self.many_pack else 8
 
     @property
+    def trump_sevens_score(self) -> bool:
+        """No-trump bezique: trump sevens have no value, not even played (R10.3.8)."""
+        return self.variant != "no_trump"
+
+    @property
     def has_turn_up(self) -> bool:
         return self.variant != "no_trump"
 
