@@ -321,6 +321,42 @@ def _load_deal_score(pos: Position, data: dict, res: _Resolver, path):
     pos.turned_up_seven = tus
 
 
+def position_to_json(pos: Position) -> dict:
+    """A loaded position written back in the file format, every card with its copy number
+    (`load_position(position_to_json(p))` is the same position). Extra fields of the file
+    (`rules_drilled`, `level`…) are kept."""
+    codes = lambda cards: [c.code for c in cards]           # noqa: E731
+    hist = lambda decls: [{"meld": d.meld, "cards": codes(d.cards)} for d in decls]   # noqa: E731
+    known = {"id", "kind", "rules", "trump", "phase", "hand", "table", "scored", "won_trick",
+             "seven_exchanged", "turn_up", "last_stock_trick", "tricks_won", "lead", "follow",
+             "tricks", "last_trick", "turned_up_seven", "prompt", "answer", "explain"}
+    out: dict[str, Any] = {k: v for k, v in pos.raw.items() if k not in known}
+    out.update({"id": pos.id, "kind": pos.kind, "rules": pos.rules.to_spec(), "trump": pos.trump,
+                "phase": pos.phase, "hand": codes(pos.hand), "table": codes(pos.table)})
+    for key in ("won_trick", "seven_exchanged", "last_stock_trick"):
+        if getattr(pos, key):
+            out[key] = True
+    if pos.turn_up is not None:
+        out["turn_up"] = pos.turn_up.code
+    if pos.tricks_won is not None:
+        out["tricks_won"] = pos.tricks_won
+    if pos.kind == "deal_score":
+        out["tricks"] = [codes(t) for t in pos.tricks]
+        out["scored"] = [hist(h) for h in pos.scored_by_player]
+        out["last_trick"] = pos.last_trick
+        if pos.turned_up_seven is not None:
+            out["turned_up_seven"] = pos.turned_up_seven
+    else:
+        out["scored"] = hist(pos.scored)
+    for key in ("lead", "follow"):
+        if getattr(pos, key) is not None:
+            out[key] = getattr(pos, key).code
+    for key in ("prompt", "explain", "answer"):
+        if getattr(pos, key) is not None:
+            out[key] = getattr(pos, key)
+    return out
+
+
 # --------------------------------------------------------------------------- solving
 
 def _decl_json(d: Declaration) -> dict:
@@ -488,4 +524,7 @@ def load_file(path: str) -> list[Position]:
     """A file may hold one position object or a list of them."""
     data = read_json(path)
     items = data if isinstance(data, list) else [data]
+    if not items:
+        raise FormatError("в файле пустой список: ожидалась позиция {…} или список позиций "
+                          "[{…}, …]", path)
     return [load_position(item, path) for item in items]
