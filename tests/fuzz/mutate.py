@@ -130,13 +130,38 @@ MUTATIONS: list[Callable] = [_delete_field, _swap_type, _impossible_copy, _numbe
                              _duplicate_card, _drop_element, _other_rules]
 
 
-def mutate(original: dict, draw) -> tuple[dict, list[str]]:
-    """A deep copy of `original` with one to three mutations; their names."""
+def mutate(original: dict, draw, extra: list[Callable] = ()) -> tuple[dict, list[str]]:
+    """A deep copy of `original` with one to three mutations (of MUTATIONS and `extra`);
+    their names."""
     obj = copy.deepcopy(original)
     done = []
     for _ in range(draw(st.integers(1, 3))):
-        done.append(draw(st.sampled_from(MUTATIONS))(obj, draw))
+        done.append(draw(st.sampled_from(MUTATIONS + list(extra)))(obj, draw))
     return obj, done
+
+
+# Record edits that may keep it valid: the result left out, the deal cut short, points omitted.
+def _drop_result(obj, draw) -> str:
+    obj.pop("result", None)
+    return "drop_result"
+
+
+def _cut_actions(obj, draw) -> str:
+    acts = obj.get("actions")
+    if isinstance(acts, list) and acts:
+        del acts[draw(st.integers(0, len(acts) - 1)):]
+        obj.pop("result", None)
+    return "cut_actions"
+
+
+def _drop_points(obj, draw) -> str:
+    for a in obj.get("actions", []) if isinstance(obj.get("actions"), list) else []:
+        if isinstance(a, dict) and "declare" in a:
+            a.pop("points", None)
+    return "drop_points"
+
+
+RECORD_EDITS = [_drop_result, _cut_actions, _drop_points]
 
 
 def cyrillic(text: str) -> bool:
