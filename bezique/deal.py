@@ -509,7 +509,7 @@ class Deal:
         rules = self.rules
         apply_mode = rules.penalty_mode == "apply"
         if self.stage != STAGE_DECLARE or seat != self.to_act:
-            if apply_mode and self._in_empty_window(seat):
+            if apply_mode and self._in_empty_window(seat) and not self._holds(seat, decl):
                 self._false_declaration(seat, decl)       # S-87: he won, but holds nothing
                 return
             if apply_mode:
@@ -541,12 +541,19 @@ class Deal:
         self.declared[seat] = 0
         self.log.append(PenaltyEvent(seat, "false_declaration", None))
 
+    def _holds(self, seat: int, decl: Declaration) -> bool:
+        """Is `decl` a combination `seat` could declare with the cards now held (the timing
+        apart)? A real one declared after the draw is early (offence 1), not false."""
+        return decl.key in {d.key for d in enumerate_declarations(self.hands[seat], self.melds[seat],
+                                                                  self._ctx())}
+
     def _in_empty_window(self, seat: int) -> bool:
         """Has `seat` just won a trick that opened no declaration turn only because it had
         nothing to declare (R4.2; the engine then draws at once)? A declaration now is made at
-        the moment the rules allow one, so it is a false declaration (§9 offence 6, S-87), not
-        one made before winning a trick (offence 1). Nothing may have happened since the trick
-        but the draw: the last action is the card that completed it."""
+        the moment the rules allow one, so unless the cards now held (after the automatic draw)
+        make it, it is a false declaration (§9 offence 6, S-87), not one made before winning a
+        trick (offence 1). Nothing may have happened since the trick but the draw: the last
+        action is the card that completed it."""
         rules = self.rules
         if (self.stage != STAGE_PLAY or self.trick or seat != self.to_act or seat != self.leader
                 or not self.tricks_done or self.tricks_done > self._phase1_tricks

@@ -219,3 +219,12 @@ def test_carte_blanche_after_the_last_stock_draw():
     finish_randomly(deal, seed=4)
     assert deal.declared[P1] >= 250
     _round_trip(deal)
+
+
+def test_a_real_combination_completed_by_the_automatic_draw_is_early_not_false():
+    """The winner had nothing to declare, the engine drew at once, and the drawn card made a
+    marriage: declaring it now is offence 1 (after the draw, 10), not a false declaration."""
+    deal = p1_wins("KH 9S 8D 9D 8H 7S TS", turn_up="9C#2", rules=APPLY, stock_top=["QH"])
+    assert deal.stage == "play" and C("QH") in deal.hands[P1]
+    deal.apply(decl(deal, P1, "marriage", "KH QH"), P1)
+    assert deal.penalties == [10, 0] and not deal.zeroed[P1]
