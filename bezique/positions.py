@@ -315,9 +315,6 @@ def _load_deal_score(pos: Position, data: dict, res: _Resolver, path):
     tus = data.get("turned_up_seven")
     if tus is not None and not _int(tus, 0, n - 1):
         raise FormatError("turned_up_seven — номер сдатчика (0 или 1)", path, "turned_up_seven")
-    if tus is not None and any(d.meld == "seven_exchange" for h in pos.scored_by_player for d in h):
-        raise FormatError("если открытым козырем вышла семёрка, обменивать её не на что (R5.1.2): "
-                          "уберите «turned_up_seven» или обмен из «scored»", path, "turned_up_seven")
     pos.turned_up_seven = tus
 
 

@@ -216,12 +216,6 @@ BROKEN = [  # (name, file content, field named by the error)
                                   "scored": [[{"meld": "seven_exchange", "cards": ["7H#1"]}],
                                              [{"meld": "seven_exchange", "cards": ["7H#2"]}]]},
      "scored"),
-    ("deal_score_turned_up_seven_and_exchange", {"id": "x", "kind": "deal_score", "trump": "H",
-                                                 "tricks": [["9S", "8S"], []], "last_trick": 0,
-                                                 "turned_up_seven": 1,
-                                                 "scored": [[{"meld": "seven_exchange",
-                                                              "cards": ["7H#1"]}], []]},
-     "turned_up_seven"),
     ("answer_points_negative", dict(BASE, answer={"declarations": [
         {"meld": "bezique", "cards": ["QS", "JD"], "points": -1}]}), "answer.declarations[0].points"),
     ("answer_meld_a_list", dict(BASE, answer={"declarations": [
