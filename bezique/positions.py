@@ -19,6 +19,7 @@ from .melds import (Declaration, MeldContext, MeldState, enumerate_declarations,
                     meld_points, reuse_problem, shape_problem)
 from .rules import RuleSet
 from .ru import plural
+from .variants import find_variant
 from .tally import last_trick_points, trick_points
 from .tricks import legal_plays, legal_reason, winner_reason, winning_index
 
@@ -206,6 +207,11 @@ def load_position(data: Any, path: str | None = None) -> Position:
         rules = RuleSet.from_spec(data.get("rules", "canonical"))
     except RulesError as e:
         raise FormatError(e.message, path, "rules") from None
+    variant = find_variant(rules)
+    if variant is not None:                  # its own melds and state machine: not a position
+        raise FormatError("позиции этого варианта движок пока не решает: его комбинации и "
+                          "взятки устроены по-своему. Пример: \"rules\": \"canonical\"",
+                          path, "rules")
     if "trump" not in data:
         raise FormatError("укажите козырь: \"S\", \"H\", \"D\", \"C\" или null", path, "trump")
     trump = data["trump"]

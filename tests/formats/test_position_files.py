@@ -198,6 +198,7 @@ BROKEN = [  # (name, file content, field named by the error)
     ("packs_17", dict(BASE, rules={"preset": "canonical", "packs": 17}), "rules"),
     ("packs_1000", dict(BASE, rules={"preset": "canonical", "packs": 1000}), "rules"),
     ("packs_1", dict(BASE, rules={"preset": "canonical", "packs": 1}), "rules"),
+    ("many_pack_position", dict(BASE, rules="many_pack_infusorka"), "rules"),
     ("negative_option", dict(BASE, rules={"preset": "canonical", "last_trick_points": -10}), "rules"),
     ("deal_score_last_trick_true", {"id": "x", "kind": "deal_score", "trump": "H",
                                     "tricks": [[], []], "last_trick": True}, "last_trick"),
