@@ -70,7 +70,10 @@ class _Resolver:
 
     def physical(self, r: str, s: str, c: int, fld: str) -> Card:
         """The card `r s #c`, if the pack has it."""
-        card = Card(r, s, c)
+        try:
+            card = Card(r, s, c)
+        except CardParseError as e:                   # a copy number no pack has (XX#17)
+            raise FormatError(e.message, self.path, fld) from None
         problem = card_problem(card, self.rules)
         if problem:
             raise FormatError(problem, self.path, fld)

@@ -82,7 +82,10 @@ def _card(value: Any, field: str, path: str | None, rules: RuleSet) -> Card:
     if copy is None:
         raise FormatError(f"в записи сдачи у каждой карты должен быть номер экземпляра: "
                           f"«{value}#1» или «{value}#2»", path, field)
-    card = Card(rank, suit, copy)
+    try:
+        card = Card(rank, suit, copy)
+    except CardParseError as e:                       # a copy number no pack has (XX#17)
+        raise FormatError(e.message, path, field) from None
     problem = card_problem(card, rules)
     if problem:
         raise FormatError(problem, path, field)

@@ -98,6 +98,7 @@ BROKEN = [  # (name, how to break a good record, field named)
      "stock[0]"),
     ("ninth_copy_in_hand", lambda r: r["hands"][1].__setitem__(2, "AS#9"), "hands[1][2]"),
     ("wild_card", lambda r: r["stock"].__setitem__(5, "XX#1"), "stock[5]"),
+    ("wild_card_copy_of_no_pack", lambda r: r["stock"].__setitem__(5, "XX#17"), "stock[5]"),
     ("turn_up_copy", lambda r: r.update(turn_up="AS#3"), "turn_up"),
     ("nine_cards", lambda r: r["hands"][0].append(r["stock"].pop()), "hands[0]"),
     ("short_stock", lambda r: r["stock"].pop(), "stock"),

@@ -180,6 +180,7 @@ BROKEN = [  # (name, file content, field named by the error)
     ("ninth_copy", dict(BASE, table=["AS#9"]), "table[0]"),
     ("wild_card_in_canonical", dict(BASE, hand=["QS", "XX#1"]), "hand[1]"),
     ("bare_wild_card", dict(BASE, hand=["XX"]), "hand[0]"),
+    ("wild_card_copy_of_no_pack", dict(BASE, hand=["XX#17"]), "hand[0]"),
     ("turn_up_third_copy", dict(BASE, turn_up="AH#3"), "turn_up"),
     ("scored_third_copy", dict(BASE, scored=[{"meld": "bezique", "cards": ["QS#3", "JD"]}]),
      "scored[0].cards[0]"),

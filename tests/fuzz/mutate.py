@@ -20,7 +20,7 @@ Path = tuple
 ODD_VALUES = [True, False, 0, 1, 1.0, -1, 2, 3, 17, 1000, 10 ** 12, "", "x", "QS", "QS#1",
               "Д♠", [], [1], ["QS"], {}, {"a": 1}, None]
 IMPOSSIBLE_SUFFIXES = ["#3", "#9", "#17", "#0", "#5000"]
-STRANGERS = ["XX#1", "XX", "XX#3", "7S#1", "AS#9", "QS#3", "ZZ#1", "7♠#1"]
+STRANGERS = ["XX#1", "XX", "XX#3", "XX#17", "XX#5000", "7S#1", "AS#9", "QS#3", "ZZ#1", "7♠#1"]
 
 
 def nodes(obj: Any, path: Path = ()) -> list[Path]:
