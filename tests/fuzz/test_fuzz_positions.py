@@ -1,7 +1,7 @@
 """Fuzzing position files (issue 15): mutations of every curated exercise position (each kind)
-are either refused with a FormatError whose Russian message names a field, or — if the mutated
-file is still a valid position — solved and checked consistently and written back unchanged.
-Never another exception."""
+and of the RULES.md scenario positions are either refused with a FormatError whose Russian
+message names a field, or — if the mutated file is still a valid position — solved and checked
+consistently and written back unchanged. Never another exception."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from bezique.positions import (KINDS, compare, load_file, load_position, positio
 from .mutate import Tally, cyrillic, mutate
 
 ROOT = Path(__file__).resolve().parents[2]
-FILES = sorted((ROOT / "exercises" / "positions").rglob("*.json"))
+FILES = (sorted((ROOT / "exercises" / "positions").rglob("*.json"))       # every kind
+         + sorted((ROOT / "tests" / "scenarios" / "positions").glob("*.json")))  # RULES.md §12
 ORIGINALS = [item for f in FILES for item in
              (lambda d: d if isinstance(d, list) else [d])(json.loads(f.read_text("utf-8")))]
 TALLY = Tally()
