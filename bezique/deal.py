@@ -24,8 +24,9 @@ from .melds import (ACE_TURNED, CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE
                     SEVEN_TURNED, TRIPLE_BEZIQUE, TRUMP_SEVEN, TWO_TRUMP_SEVENS,
                     NO_WINDOW, Declaration, MeldContext, MeldState, Window,
                     enumerate_declarations, explain_illegal, make_declaration, meld_points)
-from .packs import pack_for
+from .packs import first_problem, pack_for, pack_set
 from .rules import RuleSet
+from .ru import capitalize
 from .tally import last_trick_points, trick_points
 from .tricks import legal_plays, play_problem, winning_index
 from .variants import find_variant
@@ -185,14 +186,19 @@ class Deal:
         cards += [c for w in d.won for t in w for c in t]
         if d.turn_up is not None:
             cards.append(d.turn_up)
-        if len(cards) != rules.pack_size or len(set(cards)) != len(cards):
+        if set(cards) != pack_set(rules) or len(set(cards)) != len(cards):
             raise IllegalAction(f"Карты не складываются в колоду: нужно ровно {rules.pack_size} "
                                 "разных карт.", "R1.1")
         return d
 
     def _check_sizes(self):
-        total = sum(len(h) for h in self.hands) + len(self.stock) + (self.turn_up is not None)
+        """The deal holds exactly the pack of its rules (R1.1, §10): every card once, no card
+        the pack does not have (a third copy in a two-pack game, a card of another variant)."""
         cards = [c for h in self.hands for c in h] + self.stock + ([self.turn_up] if self.turn_up else [])
+        problem = first_problem(cards, self.rules)
+        if problem:
+            raise IllegalAction(capitalize(problem) + ".", "R1.1")
+        total = len(cards)
         if total != self.rules.pack_size or len(set(cards)) != total:
             raise IllegalAction(f"Сдача неполна или карты повторяются: нужно ровно "
                                 f"{self.rules.pack_size} разных карт.", "R1.1")
@@ -407,7 +413,8 @@ class Deal:
         if self.phase == 2 or self._must_follow:
             problem = self._play_problem(card, hand)
             if problem:
-                if self.rules.penalty_mode == "apply" and self.phase == 2:
+                if (self.rules.penalty_mode == "apply" and self.phase == 2
+                        and self._is_revoke(card, hand)):
                     self._fine(seat, "revoke", PENALTIES["revoke"])
                 else:
                     raise IllegalAction(problem, "R7.1" if self.phase == 2 else "R3.2")
@@ -430,6 +437,13 @@ class Deal:
     def _play_problem(self, card: Card, hand: list[Card]) -> str | None:
         """Why `card` may not be played now (None if it may); a variant may override."""
         return play_problem(card, hand, self.trick, self.trump, self.phase, self.rules)
+
+    def _is_revoke(self, card: Card, hand: list[Card]) -> bool:
+        """§9 offence 2: failing to follow suit or to trump in the last eight tricks. Not heading
+        the trick (R7.1 with `phase2_must_head`) is no such offence and has no fine, so penalty
+        mode refuses it like any other illegal play."""
+        loose = replace(self.rules, phase2_must_head=False)
+        return play_problem(card, hand, self.trick, self.trump, self.phase, loose) is not None
 
     def _trick_winner(self, cards: tuple[Card, ...]) -> int:
         """Index, in play order, of the card that takes the trick (R3.3); a variant may override."""
@@ -455,7 +469,8 @@ class Deal:
         self.tricks_done += 1
         self.log.append(TrickEvent(winner, cards, tuple(self.trick_seats)))
         rules = self.rules
-        if self.phase == 1 and rules.seven_rule in ("played", "win_trick") and self.trump:
+        if (self.phase == 1 and rules.seven_rule in ("played", "win_trick") and self.trump
+                and rules.trump_sevens_score):
             self._automatic_seven_points(cards, winner, w)
         self.trick = []
         self.trick_seats = []
@@ -494,6 +509,9 @@ class Deal:
         rules = self.rules
         apply_mode = rules.penalty_mode == "apply"
         if self.stage != STAGE_DECLARE or seat != self.to_act:
+            if apply_mode and self._in_empty_window(seat) and not self._holds(seat, decl):
+                self._false_declaration(seat, decl)       # S-87: he won, but holds nothing
+                return
             if apply_mode:
                 self.actions.append((seat, decl))
                 self._fine(seat, "declare_before_trick", PENALTIES["declare_before_trick"])
@@ -507,10 +525,7 @@ class Deal:
         found = legal.get(decl.key)
         if found is None:
             if apply_mode:                                    # false declaration: all points
-                self.actions.append((seat, decl))
-                self.zeroed[seat] = True
-                self.declared[seat] = 0
-                self.log.append(PenaltyEvent(seat, "false_declaration", None))
+                self._false_declaration(seat, decl)
                 return
             held = set(self.hands[seat])
             raise explain_illegal(decl.meld, decl.cards, held, self.melds[seat], self._ctx())
@@ -518,6 +533,36 @@ class Deal:
             raise IllegalAction(f"За эту комбинацию полагается {found.points}, а не {decl.points}.", "R4.1")
         self.actions.append((seat, found))
         self._score(seat, found)
+
+    def _false_declaration(self, seat: int, decl: Declaration):
+        """§9 offence 6 (S-87): the offender's points are annulled, the count starts again."""
+        self.actions.append((seat, decl))
+        self.zeroed[seat] = True
+        self.declared[seat] = 0
+        self.log.append(PenaltyEvent(seat, "false_declaration", None))
+
+    def _holds(self, seat: int, decl: Declaration) -> bool:
+        """Is `decl` a combination `seat` could declare with the cards now held (the timing
+        apart)? A real one declared after the draw is early (offence 1), not false."""
+        return decl.key in {d.key for d in enumerate_declarations(self.hands[seat], self.melds[seat],
+                                                                  self._ctx())}
+
+    def _in_empty_window(self, seat: int) -> bool:
+        """Has `seat` just won a trick that opened no declaration turn only because it had
+        nothing to declare (R4.2; the engine then draws at once)? A declaration now is made at
+        the moment the rules allow one, so unless the cards now held (after the automatic draw)
+        make it, it is a false declaration (§9 offence 6, S-87), not one made before winning a
+        trick (offence 1). Nothing may have happened since the trick but the draw: the last
+        action is the card that completed it."""
+        rules = self.rules
+        if (self.stage != STAGE_PLAY or self.trick or seat != self.to_act or seat != self.leader
+                or not self.tricks_done or self.tricks_done > self._phase1_tricks
+                or not self.actions or type(self.actions[-1][1]) is not Play):
+            return False
+        last = self.tricks_done == self._phase1_tricks
+        closed_by_rules = ((last and not rules.last_stock_trick_declaration)
+                           or len(self.won[seat]) < rules.min_tricks_before_declaring)
+        return not closed_by_rules
 
     def _score(self, seat: int, decl: Declaration):
         rules, window = self.rules, self.window
@@ -624,8 +669,10 @@ class Deal:
                     self.known[seat].add(card)
                     self.log.append(TurnUpTakenEvent(seat, card))
             self._start_phase2()
-        if self.rules.meld_carte_blanche and not self.carte_blanche_done and self.phase == 1:
-            for seat in order:                                 # R10.4.3: who drew first
+        # R10.4.1: after every draw from the stock, the last one (after the last stock trick,
+        # with the turn-up) included; R10.4.3: who drew first.
+        if self.rules.meld_carte_blanche and not self.carte_blanche_done:
+            for seat in order:
                 if self._is_carte_blanche(seat):
                     self._award_carte_blanche(seat)
                     break

@@ -12,14 +12,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, MAX_COPIES, parse_card_face, pick, sort_cards
+from .packs import card_problem, copies_of, pack_set
 from .errors import CardParseError, FormatError, RulesError
 from .jsonio import read_json
 from .melds import (Declaration, MeldContext, MeldState, enumerate_declarations, meld_ids,
                     meld_points, reuse_problem, shape_problem)
 from .rules import RuleSet
+from .ru import plural
+from .variants import find_variant
 from .tally import last_trick_points, trick_points
 from .tricks import legal_plays, legal_reason, winner_reason, winning_index
 
+# A sanity bound on a point figure in an answer (far above any real deal's score).
+MAX_POINTS = 1_000_000
 KINDS = ("declarations", "trick_winner", "legal_plays", "deal_score")
 DATA_FIELDS = {"declarations": ("declarations",), "trick_winner": ("winner",),
                "legal_plays": ("legal",),
@@ -55,12 +60,31 @@ class Position:
 
 
 class _Resolver:
-    """Turns card tokens into physical cards. Bare tokens take the lowest free copy
-    (formats.md); in histories, a bare token prefers a card of that face you still hold."""
+    """Turns card tokens into physical cards of the rules' pack. Bare tokens take the lowest
+    free copy (formats.md); in histories, a bare token prefers a card of that face you still
+    hold. A copy the pack does not have (`QS#3` in a two-pack game) is refused."""
 
-    def __init__(self, copies: int, path: str | None):
-        self.copies, self.path = copies, path
+    def __init__(self, rules: RuleSet, path: str | None):
+        self.rules, self.path = rules, path
         self.taken: set[Card] = set()
+
+    def physical(self, r: str, s: str, c: int, fld: str) -> Card:
+        """The card `r s #c`, if the pack has it."""
+        try:
+            card = Card(r, s, c)
+        except CardParseError as e:                   # a copy number no pack has (XX#17)
+            raise FormatError(e.message, self.path, fld) from None
+        problem = card_problem(card, self.rules)
+        if problem:
+            raise FormatError(problem, self.path, fld)
+        return card
+
+    def copies(self, r: str, s: str, fld: str) -> list[Card]:
+        """Every copy of a face in the pack (FormatError if the pack has none)."""
+        found = copies_of(r, s, self.rules)
+        if not found:
+            self.physical(r, s, 1, fld)          # raises, naming the card
+        return found
 
     def face(self, value: Any, fld: str) -> tuple[str, str, int | None]:
         if not isinstance(value, str):
@@ -79,7 +103,7 @@ class _Resolver:
         out: list[Card | None] = [None] * len(faces)
         for i, (r, s, c) in faces:
             if c is not None:
-                card = Card(r, s, c)
+                card = self.physical(r, s, c, f"{fld}[{i}]")
                 if card in self.taken:
                     raise FormatError(f"карта {card.code} названа дважды", self.path, f"{fld}[{i}]")
                 self.taken.add(card)
@@ -89,13 +113,21 @@ class _Resolver:
                 out[i] = self._lowest_free(r, s, f"{fld}[{i}]")
         return out  # type: ignore[return-value]
 
+    def one(self, value: Any, fld: str) -> Card:
+        """One card you hold or that is on the table (turn-up, lead, follow)."""
+        try:
+            return self.own([value], fld)[0]
+        except FormatError as e:
+            raise FormatError(e.detail, self.path, fld) from None
+
     def _lowest_free(self, r: str, s: str, fld: str) -> Card:
-        for copy in range(1, self.copies + 1):
-            card = Card(r, s, copy)
+        copies = self.copies(r, s, fld)
+        for card in copies:
             if card not in self.taken:
                 self.taken.add(card)
                 return card
-        raise FormatError(f"слишком много карт {r}{s}: в колоде их {self.copies}", self.path, fld)
+        raise FormatError(f"слишком много карт {r}{s}: в колоде их {len(copies)} "
+                          f"({', '.join(c.code for c in copies)})", self.path, fld)
 
     def history(self, values: Any, fld: str, held: list[Card]) -> list[Card]:
         """Cards of a past declaration: a bare token means a held card of that face if any."""
@@ -109,16 +141,21 @@ class _Resolver:
                 if mine:
                     card = mine[0]
                 else:
-                    card = next((Card(r, s, k) for k in range(1, self.copies + 1)
-                                 if Card(r, s, k) not in self.taken and Card(r, s, k) not in out), None)
+                    card = next((k for k in self.copies(r, s, f"{fld}[{i}]")
+                                 if k not in self.taken and k not in out), None)
                     if card is None:
                         raise FormatError(f"слишком много карт {r}{s}", self.path, f"{fld}[{i}]")
             else:
-                card = Card(r, s, c)
+                card = self.physical(r, s, c, f"{fld}[{i}]")
             if card in out:
                 raise FormatError(f"карта {card.code} названа в объявлении дважды", self.path, f"{fld}[{i}]")
             out.append(card)
         return out
+
+
+def _int(value: Any, lo: int, hi: int) -> bool:
+    """An integer in lo..hi: not a bool (true is not 1), not a float (1.0 is not 1)."""
+    return type(value) is int and lo <= value <= hi
 
 
 def _bool(data: dict, key: str, path, default=False) -> bool:
@@ -173,6 +210,11 @@ def load_position(data: Any, path: str | None = None) -> Position:
         rules = RuleSet.from_spec(data.get("rules", "canonical"))
     except RulesError as e:
         raise FormatError(e.message, path, "rules") from None
+    variant = find_variant(rules)
+    if variant is not None:                  # its own melds and state machine: not a position
+        raise FormatError("позиции этого варианта движок пока не решает: его комбинации и "
+                          "взятки устроены по-своему. Пример: \"rules\": \"canonical\"",
+                          path, "rules")
     if "trump" not in data:
         raise FormatError("укажите козырь: \"S\", \"H\", \"D\", \"C\" или null", path, "trump")
     trump = data["trump"]
@@ -182,40 +224,46 @@ def load_position(data: Any, path: str | None = None) -> Position:
         raise FormatError("козырь null бывает только в бескозырном безике (\"rules\": \"no_trump\")",
                           path, "trump")
     phase = data.get("phase", 1)
-    if phase not in (1, 2):
+    if not _int(phase, 1, 2):
         raise FormatError("фаза — 1 (талон не кончился) или 2 (последние восемь взяток)", path, "phase")
     pos = Position(pid, kind, rules, trump, phase, raw=data, path=path)
+    for key in ("prompt", "explain"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise FormatError("ожидался текст по-русски (строка) или null", path, key)
     pos.prompt, pos.explain = data.get("prompt"), data.get("explain")
-    res = _Resolver(rules.packs, path)
+    res = _Resolver(rules, path)
     pos.hand = res.own(data.get("hand", []), "hand")
     pos.table = res.own(data.get("table", []), "table")
     for key in ("won_trick", "seven_exchanged", "last_stock_trick"):
         setattr(pos, key, _bool(data, key, path))
     if data.get("turn_up") is not None:
-        tu = res.own([data["turn_up"]], "turn_up")[0]
+        tu = res.one(data["turn_up"], "turn_up")
         if trump is not None and tu.suit != trump:
             raise FormatError(f"открытый козырь {tu.code} не козырной масти ({trump})", path, "turn_up")
         pos.turn_up = tu
     if "tricks_won" in data:
         tw = data["tricks_won"]
-        if not isinstance(tw, int) or isinstance(tw, bool) or tw < 0:
-            raise FormatError("число выигранных взяток — целое неотрицательное", path, "tricks_won")
+        if not _int(tw, 0, rules.total_tricks):
+            raise FormatError(f"число выигранных взяток — целое от 0 до {rules.total_tricks}",
+                              path, "tricks_won")
         pos.tricks_won = tw
     held = pos.hand + pos.table
+    _check_hand_size(pos, kind, path)
     if kind == "deal_score":
         _load_deal_score(pos, data, res, path)
     else:
         pos.scored, _ = _history(data.get("scored", []), "scored", res, held, rules, trump, path)
+        _check_one_exchange([pos.scored], "scored", path)
         if any(d.meld == "seven_exchange" for d in pos.scored) and not pos.seven_exchanged:
             raise FormatError("в «scored» есть обмен семёрки, значит нужно \"seven_exchanged\": true",
                               path, "seven_exchanged")
     if kind in ("trick_winner", "legal_plays") and data.get("lead") is not None:
-        pos.lead = res.own([data["lead"]], "lead")[0]
+        pos.lead = res.one(data["lead"], "lead")
     if kind == "trick_winner":
         if pos.lead is None or data.get("follow") is None:
             raise FormatError("для вопроса «кто возьмёт взятку» нужны «lead» и «follow»", path,
                               "lead" if pos.lead is None else "follow")
-        pos.follow = res.own([data["follow"]], "follow")[0]
+        pos.follow = res.one(data["follow"], "follow")
     if kind == "legal_plays" and not held:
         raise FormatError("укажите карты игрока в «hand» (и «table»)", path, "hand")
     ans = data.get("answer")
@@ -225,28 +273,94 @@ def load_position(data: Any, path: str | None = None) -> Position:
     return pos
 
 
+def _check_hand_size(pos: Position, kind: str, path) -> None:
+    """A hand (concealed and on the table) holds at most the rules' hand size (R2.3.1)."""
+    if kind in ("deal_score", "trick_winner"):
+        return
+    size = pos.rules.hand_size
+    held = len(pos.hand) + len(pos.table)
+    if held > size:
+        raise FormatError(f"в руке и на столе у игрока самое большее {plural(size, 'карта')}, "
+                          f"а здесь {held}", path, "hand")
+
+
+def _check_one_exchange(histories: list[list[Declaration]], fld: str, path) -> None:
+    """The turn-up is exchanged for a trump seven at most once a deal (R5.2.2)."""
+    exchanges = sum(1 for h in histories for d in h if d.meld == "seven_exchange")
+    if exchanges > 1:
+        raise FormatError(f"обмен семёрки на открытый козырь бывает за сдачу только один раз, "
+                          f"а здесь их {exchanges}", path, fld)
+
+
 def _load_deal_score(pos: Position, data: dict, res: _Resolver, path):
     tricks = data.get("tricks")
     n = pos.rules.players
     if not isinstance(tricks, list) or len(tricks) != n:
         raise FormatError(f"ожидался список из {n} списков взятых карт", path, "tricks")
     pos.tricks = [res.own(t, f"tricks[{i}]") for i, t in enumerate(tricks)]
+    for i, t in enumerate(pos.tricks):
+        if len(t) % n:
+            raise FormatError(f"в каждой взятке {plural(n, 'карта')}, поэтому число взятых карт "
+                              f"делится на {n}, а здесь {len(t)}", path, f"tricks[{i}]")
     scored = data.get("scored", [[] for _ in range(n)])
     if not isinstance(scored, list) or len(scored) != n:
         raise FormatError(f"ожидался список объявлений для каждого из {n} игроков", path, "scored")
     pos.scored_by_player = []
+    owner: dict[Card, int] = {}
     for p in range(n):
-        sub = _Resolver(pos.rules.packs, path)
+        sub = _Resolver(pos.rules, path)
         decls, _ = _history(scored[p], f"scored[{p}]", sub, [], pos.rules, pos.trump, path)
+        for d in decls:                 # a physical card is declared by one player only
+            for c in d.cards:
+                if owner.setdefault(c, p) != p:
+                    raise FormatError(f"карту {c.code} объявили оба игрока: физическая карта "
+                                      f"бывает в руке только одного", path, f"scored[{p}]")
         pos.scored_by_player.append(decls)
+    _check_one_exchange(pos.scored_by_player, "scored", path)
     lt = data.get("last_trick")
-    if lt not in range(n):
+    if not _int(lt, 0, n - 1):
         raise FormatError(f"кто взял последнюю взятку: номер игрока от 0 до {n - 1}", path, "last_trick")
     pos.last_trick = lt
     tus = data.get("turned_up_seven")
-    if tus is not None and tus not in range(n):
+    if tus is not None and not _int(tus, 0, n - 1):
         raise FormatError("turned_up_seven — номер сдатчика (0 или 1)", path, "turned_up_seven")
     pos.turned_up_seven = tus
+
+
+def position_to_json(pos: Position) -> dict:
+    """A loaded position written back in the file format, every card with its copy number
+    (`load_position(position_to_json(p))` is the same position). Extra fields of the file
+    (`rules_drilled`, `level`…) are kept."""
+    codes = lambda cards: [c.code for c in cards]           # noqa: E731
+    hist = lambda decls: [{"meld": d.meld, "cards": codes(d.cards)} for d in decls]   # noqa: E731
+    known = {"id", "kind", "rules", "trump", "phase", "hand", "table", "scored", "won_trick",
+             "seven_exchanged", "turn_up", "last_stock_trick", "tricks_won", "lead", "follow",
+             "tricks", "last_trick", "turned_up_seven", "prompt", "answer", "explain"}
+    out: dict[str, Any] = {k: v for k, v in pos.raw.items() if k not in known}
+    out.update({"id": pos.id, "kind": pos.kind, "rules": pos.rules.to_spec(), "trump": pos.trump,
+                "phase": pos.phase, "hand": codes(pos.hand), "table": codes(pos.table)})
+    for key in ("won_trick", "seven_exchanged", "last_stock_trick"):
+        if getattr(pos, key):
+            out[key] = True
+    if pos.turn_up is not None:
+        out["turn_up"] = pos.turn_up.code
+    if pos.tricks_won is not None:
+        out["tricks_won"] = pos.tricks_won
+    if pos.kind == "deal_score":
+        out["tricks"] = [codes(t) for t in pos.tricks]
+        out["scored"] = [hist(h) for h in pos.scored_by_player]
+        out["last_trick"] = pos.last_trick
+        if pos.turned_up_seven is not None:
+            out["turned_up_seven"] = pos.turned_up_seven
+    else:
+        out["scored"] = hist(pos.scored)
+    for key in ("lead", "follow"):
+        if getattr(pos, key) is not None:
+            out[key] = getattr(pos, key).code
+    for key in ("prompt", "explain", "answer"):
+        if getattr(pos, key) is not None:
+            out[key] = getattr(pos, key)
+    return out
 
 
 # --------------------------------------------------------------------------- solving
@@ -339,7 +453,7 @@ def normalize_answer(pos: Position, answer: dict) -> dict:
     """The data fields of an answer with every card resolved to a physical card id."""
     out: dict[str, Any] = {}
     held = pos.hand + pos.table
-    res = _Resolver(pos.rules.packs, pos.path)
+    res = _Resolver(pos.rules, pos.path)
     for key in DATA_FIELDS[pos.kind]:
         if key not in answer:
             raise FormatError(f"в ответе нет поля «{key}»", pos.path, "answer")
@@ -349,15 +463,15 @@ def normalize_answer(pos: Position, answer: dict) -> dict:
                 raise FormatError("ожидался список объявлений", pos.path, "answer.declarations")
             entries = []
             for i, e in enumerate(value):
+                f = f"answer.declarations[{i}]"
                 if not isinstance(e, dict) or not {"meld", "cards", "points"} <= set(e):
-                    raise FormatError("объявление — {\"meld\", \"cards\", \"points\"}", pos.path,
-                                      f"answer.declarations[{i}]")
+                    raise FormatError("объявление — {\"meld\", \"cards\", \"points\"}", pos.path, f)
                 if not isinstance(e["meld"], str):
                     raise FormatError("«meld» — название комбинации строкой, например "
-                                      "\"marriage\"", pos.path, f"answer.declarations[{i}].meld")
-                if type(e["points"]) is not int:
-                    raise FormatError("«points» — целое число очков, например 20", pos.path,
-                                      f"answer.declarations[{i}].points")
+                                      "\"royal_marriage\"", pos.path, f + ".meld")
+                if not _int(e["points"], 0, MAX_POINTS):
+                    raise FormatError("«points» — целое неотрицательное число очков, например 40",
+                                      pos.path, f + ".points")
                 cards = res.history(e["cards"], f"answer.declarations[{i}].cards", held)
                 entries.append({"meld": e["meld"], "cards": [c.code for c in sort_cards(cards)],
                                 "points": e["points"]})
@@ -365,7 +479,17 @@ def normalize_answer(pos: Position, answer: dict) -> dict:
         elif key == "legal":
             cards = res.history(value, "answer.legal", held)
             out[key] = [c.code for c in sort_cards(cards)]
-        else:
+        elif key == "winner":
+            if value not in ("lead", "follow"):
+                raise FormatError("«winner» — \"lead\" (первая карта) или \"follow\" (вторая)",
+                                  pos.path, "answer.winner")
+            out[key] = value
+        else:                                            # the four tallies of deal_score
+            n = pos.rules.players
+            if not isinstance(value, list) or len(value) != n or not all(
+                    _int(x, -MAX_POINTS, MAX_POINTS) for x in value):
+                raise FormatError(f"ожидался список из {n} целых чисел, например [120, 80]",
+                                  pos.path, f"answer.{key}")
             out[key] = value
     return out
 
@@ -406,4 +530,7 @@ def load_file(path: str) -> list[Position]:
     """A file may hold one position object or a list of them."""
     data = read_json(path)
     items = data if isinstance(data, list) else [data]
+    if not items:
+        raise FormatError("в файле пустой список: ожидалась позиция {…} или список позиций "
+                          "[{…}, …]", path)
     return [load_position(item, path) for item in items]

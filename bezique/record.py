@@ -18,7 +18,9 @@ from .cards import Card, parse_card_face
 from .deal import Deal, STAGE_DECLARE, create_deal
 from .errors import BeziqueError, CardParseError, FormatError, IllegalAction, RulesError
 from .melds import Declaration, make_declaration, meld_ids
+from .packs import card_problem, pack_set
 from .rules import RuleSet
+from .ru import plural
 
 FORMAT = "bezique-deal/1"
 RESULT_KEYS = ("scores", "brisques", "declared", "last_trick")
@@ -31,8 +33,10 @@ def action_to_json(seat: int, action) -> dict | None:
     if kind is Play:
         return {"player": seat, "play": action.card.code}
     if kind is Declaration:
-        return {"player": seat, "declare": action.meld, "cards": [c.code for c in action.cards],
-                "points": action.points}
+        out = {"player": seat, "declare": action.meld, "cards": [c.code for c in action.cards]}
+        if action.points >= 0:              # a false declaration (penalty mode) is worth nothing
+            out["points"] = action.points
+        return out
     if kind is Announce:
         return {"player": seat, "announce": action.meld, "cards": [c.code for c in action.cards]}
     if kind is Penalty:
@@ -84,9 +88,17 @@ def dumps_record(deal: Deal) -> str:
 
 # --------------------------------------------------------------------------- reading
 
-def _card(value: Any, field: str, path: str | None) -> Card:
+def _int(value: Any, lo: int, hi: int | None = None) -> bool:
+    """An integer (not a bool, not 1.0) in lo..hi."""
+    return (isinstance(value, int) and not isinstance(value, bool) and value >= lo
+            and (hi is None or value <= hi))
+
+
+def _card(value: Any, field: str, path: str | None, rules: RuleSet) -> Card:
+    """One card of the record: a string with its copy number, of the rules' pack."""
     if not isinstance(value, str):
-        raise FormatError(f"ожидалась карта строкой, например \"QS#1\", а не {value!r}", path, field)
+        raise FormatError(f"ожидалась карта строкой, например \"QS#1\", а не {_shown(value)}",
+                          path, field)
     try:
         rank, suit, copy = parse_card_face(value)
     except CardParseError as e:
@@ -94,13 +106,37 @@ def _card(value: Any, field: str, path: str | None) -> Card:
     if copy is None:
         raise FormatError(f"в записи сдачи у каждой карты должен быть номер экземпляра: "
                           f"«{value}#1» или «{value}#2»", path, field)
-    return Card(rank, suit, copy)
+    try:
+        card = Card(rank, suit, copy)
+    except CardParseError as e:                       # a copy number no pack has (XX#17)
+        raise FormatError(e.message, path, field) from None
+    problem = card_problem(card, rules)
+    if problem:
+        raise FormatError(problem, path, field)
+    return card
 
 
-def _cards(value: Any, field: str, path: str | None) -> list[Card]:
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, (set, bytes)) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _cards(value: Any, field: str, path: str | None, rules: RuleSet,
+           size: int | None = None, distinct: bool = True) -> list[Card]:
     if not isinstance(value, list):
         raise FormatError("ожидался список карт, например [\"QS#1\", \"JD#2\"]", path, field)
-    return [_card(v, f"{field}[{i}]", path) for i, v in enumerate(value)]
+    if size is not None and len(value) != size:
+        raise FormatError(f"по этим правилам здесь {plural(size, 'карта')}, а не {len(value)}",
+                          path, field)
+    cards = [_card(v, f"{field}[{i}]", path, rules) for i, v in enumerate(value)]
+    if distinct:
+        seen: set[Card] = set()
+        for i, c in enumerate(cards):
+            if c in seen:
+                raise FormatError(f"карта {c.code} названа дважды: каждая физическая карта "
+                                  "существует в одном экземпляре", path, f"{field}[{i}]")
+            seen.add(c)
+    return cards
 
 
 @dataclass
@@ -121,29 +157,47 @@ class RecordedDeal:
 
 
 def parse_record(data: Any, path: str | None = None) -> RecordedDeal:
-    """Check the shape of a record and turn it into engine objects (FormatError if malformed)."""
+    """Check the shape of a record and turn it into engine objects (FormatError if malformed).
+
+    The structure is checked against the record's own rules (their pack, hand size, turn-up
+    or none, stock size, players), so a record of one variant never replays as another."""
     if not isinstance(data, dict):
         raise FormatError("запись сдачи должна быть JSON-объектом {…}", path)
     if data.get("format") != FORMAT:
         raise FormatError(f"ожидалось \"format\": \"{FORMAT}\"", path, "format")
     try:
         rules = RuleSet.from_spec(data.get("rules", "canonical"))
+        pack_size = len(pack_set(rules))
     except RulesError as e:
         raise FormatError(e.message, path, "rules") from None
+    n, size = rules.players, rules.hand_size
     dealer = data.get("dealer")
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
-        raise FormatError(f"номер сдатчика — целое число от 0 до {rules.players - 1}", path, "dealer")
+    if not _int(dealer, 0, n - 1):
+        raise FormatError(f"номер сдатчика — целое число от 0 до {n - 1}", path, "dealer")
     hands_raw = data.get("hands")
-    if not isinstance(hands_raw, list) or len(hands_raw) != rules.players:
-        raise FormatError(f"ожидался список из {rules.players} рук по 8 карт", path, "hands")
-    hands = [_cards(h, f"hands[{i}]", path) for i, h in enumerate(hands_raw)]
+    if not isinstance(hands_raw, list) or len(hands_raw) != n:
+        raise FormatError(f"ожидался список из {n} рук по {plural(size, 'карта')}", path, "hands")
+    hands = [_cards(h, f"hands[{i}]", path, rules, size) for i, h in enumerate(hands_raw)]
     turn_up = None
-    if data.get("turn_up") is not None:
-        turn_up = _card(data["turn_up"], "turn_up", path)
-    elif rules.has_turn_up:
-        raise FormatError("в этой игре есть открытый козырь: укажите его, например \"KH#2\"",
-                          path, "turn_up")
-    stock = _cards(data.get("stock"), "stock", path)
+    if rules.has_turn_up:
+        if data.get("turn_up") is None:
+            raise FormatError("в этой игре есть открытый козырь: укажите его, например \"KH#2\"",
+                              path, "turn_up")
+        turn_up = _card(data["turn_up"], "turn_up", path, rules)
+    elif data.get("turn_up") is not None:
+        raise FormatError("в бескозырном безике открытого козыря нет: нужно \"turn_up\": null "
+                          "(или запись другой игры — проверьте «rules»)", path, "turn_up")
+    stock_size = pack_size - n * size - (turn_up is not None)
+    stock = _cards(data.get("stock"), "stock", path, rules, stock_size)
+    seen: dict[Card, str] = {}
+    places = [(f"hands[{i}]", h) for i, h in enumerate(hands)] + [("turn_up", [turn_up] if turn_up else [])]
+    for fld, cards in places + [("stock", stock)]:
+        for j, c in enumerate(cards):
+            if c in seen:
+                where = fld if fld == "turn_up" else f"{fld}[{j}]"
+                raise FormatError(f"карта {c.code} уже есть в «{seen[c]}»: каждая физическая "
+                                  "карта сдаётся один раз", path, where)
+            seen[c] = fld
     acts = data.get("actions", [])
     if not isinstance(acts, list):
         raise FormatError("ожидался список действий", path, "actions")
@@ -151,10 +205,7 @@ def parse_record(data: Any, path: str | None = None) -> RecordedDeal:
     passes = _passes(data.get("passes", []), len(actions), path)
     result = data.get("result")
     if result is not None:
-        if not isinstance(result, dict) or any(
-                not isinstance(result.get(k), list) for k in RESULT_KEYS):
-            raise FormatError("ожидался объект {\"scores\": […], \"brisques\": […], "
-                              "\"declared\": […], \"last_trick\": […]}", path, "result")
+        _check_result(result, 2 if rules.partnerships else n, path)
     return RecordedDeal(rules, dealer, hands, turn_up, stock, actions, result, passes)
 
 
@@ -167,31 +218,57 @@ def _passes(value: Any, n_actions: int, path: str | None) -> tuple[int, ...]:
     return tuple(value)
 
 
+def _check_result(result: Any, sides: int, path: str | None) -> None:
+    example = ("ожидался объект {\"scores\": […], \"brisques\": […], "
+               "\"declared\": […], \"last_trick\": […]}")
+    if not isinstance(result, dict):
+        raise FormatError(example, path, "result")
+    for k in RESULT_KEYS + ("penalties",):
+        if k == "penalties" and k not in result:
+            continue
+        v = result.get(k)
+        if not isinstance(v, list) or len(v) != sides or not all(_int(x, -10**9, 10**9) for x in v):
+            raise FormatError(f"ожидался список из {sides} целых чисел, например [120, 80]",
+                              path, f"result.{k}")
+
+
+ACTION_KEYS = ("play", "declare", "announce", "penalty")
+
+
 def _action(a: Any, i: int, rules: RuleSet, path: str | None):
     field = f"actions[{i}]"
     if not isinstance(a, dict):
         raise FormatError("действие — объект, например {\"player\": 0, \"play\": \"QS#1\"}", path, field)
     seat = a.get("player")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
+    if not _int(seat, 0, rules.players - 1):
         raise FormatError(f"«player» — номер игрока от 0 до {rules.players - 1}", path, field)
+    kinds = [k for k in ACTION_KEYS if k in a]
+    if len(kinds) > 1:
+        raise FormatError(f"у действия одно из полей «play», «declare», «announce», «penalty», "
+                          f"а здесь их {len(kinds)}", path, field)
     if "play" in a:
-        return seat, Play(_card(a["play"], field + ".play", path))
+        return seat, Play(_card(a["play"], field + ".play", path, rules))
     if "penalty" in a:
         if not isinstance(a["penalty"], str):
-            raise FormatError("«penalty» — название нарушения, например \"extra_card\"", path, field)
+            raise FormatError("«penalty» — название нарушения, например \"extra_card\"", path,
+                              field + ".penalty")
         return seat, Penalty(a["penalty"])
     for key in ("declare", "announce"):
         if key in a:
             meld = a[key]
-            if meld not in meld_ids(rules):
-                raise FormatError(f"неизвестная комбинация {meld!r}; пример: \"royal_marriage\"",
+            if not isinstance(meld, str) or meld not in meld_ids(rules):
+                raise FormatError(f"неизвестная комбинация {_shown(meld)}; пример: \"royal_marriage\"",
                                   path, f"{field}.{key}")
-            cards = _cards(a.get("cards"), field + ".cards", path)
+            cards = _cards(a.get("cards"), field + ".cards", path, rules)
+            if not cards:
+                raise FormatError("у объявления должны быть карты, например [\"KH#1\", \"QH#2\"]",
+                                  path, field + ".cards")
             if key == "announce":
                 return seat, Announce(meld, tuple(sorted(cards)))
             pts = a.get("points", -1)
-            if not isinstance(pts, int) or isinstance(pts, bool):
-                raise FormatError("«points» — целое число", path, field + ".points")
+            if "points" in a and not _int(pts, 0):
+                raise FormatError(f"«points» — целое неотрицательное число очков, например 40, "
+                                  f"а не {_shown(pts)}", path, field + ".points")
             return seat, make_declaration(meld, cards, pts)
     raise FormatError("у действия должно быть поле «play», «declare» или «announce»", path, field)
 

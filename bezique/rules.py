@@ -11,6 +11,13 @@ from dataclasses import dataclass, fields, replace, asdict
 from typing import Any, Mapping
 
 from .errors import RulesError
+from .variants import find_variant
+
+# Packs of the standard game (R1.1.1, R1.1.3): two for two players, three for three or four;
+# a registered variant checks its own (`Variant.check_rules`).
+STANDARD_PACK_COUNTS = (2, 3)
+# The largest value of an integer option: points, bonuses, the target (a file's sanity bound).
+MAX_OPTION_VALUE = 100_000
 
 # Allowed values of the enumerated options (RULES.md §14).
 CHOICES: dict[str, tuple] = {
@@ -100,6 +107,19 @@ class RuleSet:
                 raise RulesError(f"Правило «{f.name}» принимает true или false, а не {value!r}.")
             if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
                 raise RulesError(f"Правило «{f.name}» принимает целое число, а не {value!r}.")
+            if expected is int and not 0 <= value <= MAX_OPTION_VALUE:
+                raise RulesError(f"Правило «{f.name}» принимает целое число от 0 до "
+                                 f"{MAX_OPTION_VALUE}, а не {value}.")
+        if self.target_score < 1:
+            raise RulesError("Правило «target_score» — сколько очков нужно для победы, "
+                             "не меньше 1. Пример: {\"preset\": \"canonical\", \"target_score\": 1500}.")
+        variant = find_variant(self)
+        if variant is not None and variant.check_rules is not None:
+            variant.check_rules(self)                # its own pack counts and tables
+        elif variant is None and self.packs not in STANDARD_PACK_COUNTS:
+            raise RulesError(f"В безик играют двумя колодами (вдвоём) или тремя (втроём и "
+                             f"вчетвером), а не {self.packs} (R1.1). Пример: "
+                             "{\"preset\": \"canonical\", \"packs\": 2}.")
         if self.pack_size < self.players * self.hand_size + 2:
             raise RulesError("Слишком мало карт для такого числа игроков.")
 
@@ -117,6 +137,11 @@ class RuleSet:
     @property
     def hand_size(self) -> int:
         return 18 if self.many_pack else 8
+
+    @property
+    def trump_sevens_score(self) -> bool:
+        """No-trump bezique: trump sevens have no value, not even played (R10.3.8)."""
+        return self.variant != "no_trump"
 
     @property
     def has_turn_up(self) -> bool:

@@ -12,8 +12,10 @@ from typing import Iterable, Mapping, Sequence
 
 from .cards import Card, parse_cards
 from .deal import Deal, create_deal
-from .packs import pack_for
+from .errors import IllegalAction
+from .packs import first_problem, pack_for
 from .rules import RuleSet
+from .ru import capitalize
 
 CardsLike = str | Card | Iterable[str | Card | None] | None
 
@@ -45,7 +47,8 @@ def deal_from_cards(hands: Sequence[CardsLike] | Mapping[int, CardsLike], turn_u
     `hands` holds one card list a seat (seat 0 first), or maps seats to card lists; `stock_top` the first cards to be drawn,
     where `None` means "the next spare card". Cards are read together as by `resolve_groups`
     (hands in seat order, then the turn-up, then the stock top); no-trump bezique has no
-    turn-up (`None`). A hand shorter than the rules'
+    turn-up (`None`). A named card the rules' pack does not have (`QS#3` in a two-pack game,
+    the infusorka outside many-pack bezique) is refused (IllegalAction). A hand shorter than the rules'
     hand is topped up with spare cards.
 
     The spare cards are all the cards not named, in the order of `spare` (cards it does not list
@@ -62,6 +65,9 @@ def deal_from_cards(hands: Sequence[CardsLike] | Mapping[int, CardsLike], turn_u
                                                   stock_top, copies=max(2, rules.packs))
     up = ups[0] if ups else None
     named = [c for h in named_hands for c in h] + ups + [c for c in top_named if c is not None]
+    problem = first_problem(named, rules)
+    if problem:
+        raise IllegalAction(capitalize(problem) + ".", "R1.1")
     if len(set(named)) != len(named):
         raise ValueError(f"a card is named twice: {' '.join(sorted(c.code for c in named))}")
     taken = set(named)

@@ -4,6 +4,11 @@ A view holds the seat's own cards, every table of declared cards, the cards play
 the turn-up, the stock count, public scores, and the cards of other hands that became known
 (declared, or taken openly: the exchanged turn-up, the turn-up taken after the last stock
 trick). It never holds another seat's concealed cards or the order of the stock.
+
+The number of face-down cards is always deducible from the tricks played, so bots keep it
+(`stock_count`); what a table shows a person is `shown_stock_count`, None where the rules
+forbid counting the stock (`show_stock_count=false`, R2.4.4): whether the stock is empty is
+still visible (`stock_empty`).
 """
 
 from __future__ import annotations
@@ -33,7 +38,8 @@ class PlayerView:
     trick: tuple[tuple[int, Card], ...]       # (seat, card) of the trick in progress
     tricks: tuple[TrickEvent, ...]            # the finished tricks, in order
     turn_up: Card | None
-    stock_count: int
+    stock_count: int                          # deducible; for programs
+    shown_stock_count: int | None             # for people: None if the rules hide it (R2.4.4)
     seven_exchanged: bool
     scored: tuple[tuple[Declaration, ...], ...]
     pending: tuple[tuple[Declaration, ...], ...]
@@ -41,6 +47,10 @@ class PlayerView:
     tricks_done: int
     window: Window                            # the declaration turn so far (public)
     legal_actions: tuple
+
+    @property
+    def stock_empty(self) -> bool:
+        return self.stock_count == 0
 
     @property
     def my_turn(self) -> bool:
@@ -61,6 +71,12 @@ class PlayerView:
         return sort_cards(c for c in pack_for(self.rules) if c not in seen)
 
 
+def shown_stock_count(deal) -> int | None:
+    """The stock count a table shows a person: None where the rules forbid counting the stock
+    (`show_stock_count=false`, R2.4.4)."""
+    return len(deal.stock) if deal.rules.show_stock_count else None
+
+
 def view_of(deal, seat: int) -> PlayerView:
     return PlayerView(
         seat=seat, rules=deal.rules, dealer=deal.dealer, trump=deal.trump, phase=deal.phase,
@@ -70,6 +86,7 @@ def view_of(deal, seat: int) -> PlayerView:
         hand_sizes=tuple(len(h) for h in deal.hands),
         trick=tuple(zip(deal.trick_seats, deal.trick)),
         tricks=tuple(deal.tricks()), turn_up=deal.turn_up, stock_count=len(deal.stock),
+        shown_stock_count=shown_stock_count(deal),
         seven_exchanged=deal.seven_exchanged,
         scored=tuple(tuple(m.scored) for m in deal.melds),
         pending=tuple(tuple(p) for p in deal.pending),

@@ -27,6 +27,7 @@ class Variant:
     meld_names_acc: Mapping[str, str] = field(default_factory=dict)   # accusative, where it differs
     trick_points: Callable[[Any, Any], int] | None = None        # (tricks, rules) -> card points
     last_trick_points: int | None = None               # the last-trick bonus (None: the rules')
+    check_rules: Callable[[Any], None] | None = None   # rules -> RulesError for a table it cannot seat
 
 
 VARIANTS: dict[str, Variant] = {}

@@ -552,4 +552,5 @@ register(Variant(
     name="many_pack_infusorka", deal_class=InfusorkaDeal, pack=infusorka_pack, melds=MELDS,
     meld_state=InfusorkaMelds,
     meld_names=MELD_NAME_RU, meld_names_acc=MELD_NAME_ACC_RU,
-    trick_points=_no_trick_points, last_trick_points=0))   # no last-trick bonus (10.5.2 [E])
+    trick_points=_no_trick_points, last_trick_points=0,    # no last-trick bonus (10.5.2 [E])
+    check_rules=check_rules))

@@ -175,13 +175,70 @@ BROKEN = [  # (name, file content, field named by the error)
      "follow"),
     ("deal_score_bad_last_trick", {"id": "x", "kind": "deal_score", "trump": "H",
                                    "tricks": [[], []], "last_trick": 5}, "last_trick"),
+    # issue 15: cards checked against the pack, hand sizes, types and ranges
+    ("third_copy", dict(BASE, hand=["QS#3", "JD"]), "hand[0]"),
+    ("ninth_copy", dict(BASE, table=["AS#9"]), "table[0]"),
+    ("wild_card_in_canonical", dict(BASE, hand=["QS", "XX#1"]), "hand[1]"),
+    ("bare_wild_card", dict(BASE, hand=["XX"]), "hand[0]"),
+    ("wild_card_copy_of_no_pack", dict(BASE, hand=["XX#17"]), "hand[0]"),
+    ("turn_up_third_copy", dict(BASE, turn_up="AH#3"), "turn_up"),
+    ("scored_third_copy", dict(BASE, scored=[{"meld": "bezique", "cards": ["QS#3", "JD"]}]),
+     "scored[0].cards[0]"),
+    ("nine_cards", dict(BASE, won_trick=False,
+                        hand=["AS", "TS", "KS", "QS", "JS", "9S", "8S", "7S", "AH"]), "hand"),
+    ("twenty_cards", dict(BASE, won_trick=False, hand=[f"{r}{s}" for s in "SHD" for r in "ATKQJ98"][:20]),
+     "hand"),
+    ("two_exchanges", dict(BASE, trump="S", seven_exchanged=True, hand=["QS", "JD"],
+                           scored=[{"meld": "seven_exchange", "cards": ["7S#1"]},
+                                   {"meld": "seven_exchange", "cards": ["7S#2"]}]), "scored"),
+    ("phase_true", dict(BASE, phase=True), "phase"),
+    ("phase_float", dict(BASE, phase=1.0), "phase"),
+    ("tricks_won_bool", dict(BASE, tricks_won=True), "tricks_won"),
+    ("tricks_won_too_many", dict(BASE, tricks_won=33), "tricks_won"),
+    ("prompt_not_text", dict(BASE, prompt=["?"]), "prompt"),
+    ("packs_17", dict(BASE, rules={"preset": "canonical", "packs": 17}), "rules"),
+    ("packs_1000", dict(BASE, rules={"preset": "canonical", "packs": 1000}), "rules"),
+    ("packs_1", dict(BASE, rules={"preset": "canonical", "packs": 1}), "rules"),
+    ("many_pack_position", dict(BASE, rules="many_pack_infusorka"), "rules"),
+    ("negative_option", dict(BASE, rules={"preset": "canonical", "last_trick_points": -10}), "rules"),
+    ("deal_score_last_trick_true", {"id": "x", "kind": "deal_score", "trump": "H",
+                                    "tricks": [[], []], "last_trick": True}, "last_trick"),
+    ("deal_score_odd_cards", {"id": "x", "kind": "deal_score", "trump": "H",
+                              "tricks": [["AS", "TS", "9H"], []], "last_trick": 0}, "tricks[0]"),
+    ("deal_score_copy_that_does_not_exist", {"id": "x", "kind": "deal_score", "trump": "H",
+                                             "tricks": [["AS#3", "TS"], []], "last_trick": 0},
+     "tricks[0][0]"),
+    ("deal_score_same_bezique_twice", {"id": "x", "kind": "deal_score", "trump": "H",
+                                       "tricks": [["9S", "8S"], []], "last_trick": 0,
+                                       "scored": [[{"meld": "bezique", "cards": ["QS#1", "JD#1"]}],
+                                                  [{"meld": "bezique", "cards": ["QS#1", "JD#1"]}]]},
+     "scored[1]"),
+    ("deal_score_two_exchanges", {"id": "x", "kind": "deal_score", "trump": "H",
+                                  "tricks": [["9S", "8S"], []], "last_trick": 0,
+                                  "scored": [[{"meld": "seven_exchange", "cards": ["7H#1"]}],
+                                             [{"meld": "seven_exchange", "cards": ["7H#2"]}]]},
+     "scored"),
+    ("answer_points_negative", dict(BASE, answer={"declarations": [
+        {"meld": "bezique", "cards": ["QS", "JD"], "points": -1}]}), "answer.declarations[0].points"),
+    ("answer_meld_a_list", dict(BASE, answer={"declarations": [
+        {"meld": ["bezique"], "cards": ["QS", "JD"], "points": 40}]}), "answer.declarations[0].meld"),
+    ("answer_points_a_dict", dict(BASE, answer={"declarations": [
+        {"meld": "bezique", "cards": ["QS", "JD"], "points": {}}]}), "answer.declarations[0].points"),
+    ("answer_meld_card_twice", dict(BASE, answer={"declarations": [
+        {"meld": "bezique", "cards": ["QS#1", "QS#1"], "points": 40}]}),
+     "answer.declarations[0].cards[1]"),
 ]
+
+ANSWER_BROKEN = {"answer_points_negative", "answer_meld_a_list", "answer_points_a_dict",
+                 "answer_meld_card_twice"}
 
 
 @pytest.mark.parametrize("name,data,field", BROKEN, ids=[b[0] for b in BROKEN])
 def test_malformed_position_names_the_field_in_russian(name, data, field, tmp_path):
     with pytest.raises(FormatError) as info:
-        load_position(data, "broken.json")
+        pos = load_position(data, "broken.json")
+        if name in ANSWER_BROKEN:              # the answer is read when it is checked
+            compare(pos)
     err = info.value
     assert err.field == field
     assert f"«{field}»" in err.message and "broken.json" in err.message

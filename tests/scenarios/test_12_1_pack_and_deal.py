@@ -145,3 +145,40 @@ def test_s008_deal_alternation():
         finish_randomly(deal, seed=i)
         game.finish_deal()
     assert dealers == [0, 1, 0]
+
+
+# issue 15: the engine itself refuses a card its pack does not have (R1.1.1, R1.1.3, 10.5.1)
+@pytest.mark.parametrize("preset,stranger", [("canonical", "QS#3"), ("canonical", "AS#9"),
+                                             ("canonical", "XX#1"), ("three_handed", "QS#4"),
+                                             ("no_trump", "XX#2"),
+                                             ("many_pack_infusorka", "7S#1"),
+                                             ("many_pack_infusorka", "9S#4")])
+def test_deal_refuses_a_card_of_no_pack(preset, stranger):
+    from bezique.errors import IllegalAction
+    from bezique.setup import deal_from_cards
+    rules = RuleSet.preset(preset)
+    good = Deal.new(rules, dealer=0, seed=3)
+    hands, turn_up, stock = good.initial
+    stock = list(stock)
+    stock[0] = Card(*stranger.split("#")[0], int(stranger.split("#")[1])) \
+        if stranger[:2] != "XX" else Card("X", "X", int(stranger[-1]))
+    with pytest.raises(IllegalAction) as info:
+        type(good)(rules, 0, hands, turn_up, stock)
+    assert stranger in info.value.message and info.value.rule == "R1.1"
+    with pytest.raises(IllegalAction) as info:
+        deal_from_cards([[stranger]] + [[]] * (rules.players - 1),
+                        None if not rules.has_turn_up else turn_up, rules=rules)
+    assert stranger in info.value.message
+
+
+def test_copy_swapped_for_a_third_keeps_the_count_but_is_refused():
+    """64 distinct cards, but QS#3 instead of QS#1: the count alone would accept it."""
+    from bezique.errors import IllegalAction
+    good = Deal.new(RuleSet(), dealer=0, seed=4)
+    hands, turn_up, stock = good.initial
+    swap = {C("QS#1"): Card("Q", "S", 3)}
+    hands = [[swap.get(c, c) for c in h] for h in hands]
+    stock = [swap.get(c, c) for c in stock]
+    turn_up = swap.get(turn_up, turn_up)
+    with pytest.raises(IllegalAction, match="QS#3"):
+        Deal(RuleSet(), 0, hands, turn_up, stock)

@@ -212,3 +212,28 @@ def test_s061_exchange_on_trick_24(last_decl):
         assert deal.stage == "play" and deal.declared == [0, 0]
         assert last_card in deal.hands[P1] and C("AH") in deal.hands[P2]
     assert deal.phase == 2 and [len(h) for h in deal.hands] == [8, 8]
+
+
+@pytest.mark.parametrize("seven_rule", ["played", "win_trick"])
+def test_no_trump_sevens_are_worthless_under_automatic_seven_rules(seven_rule):
+    """R10.3.8: in no-trump bezique trump sevens have no value, also once a marriage has fixed
+    trumps and under the seven rules that credit a played seven automatically (§5.7)."""
+    from bezique.setup import deal_from_cards
+    rules = RuleSet.preset("no_trump").with_options(seven_rule=seven_rule)
+    deal = deal_from_cards([["KH", "QH", "TS", "7H", "9D", "8D", "9C", "8C"],
+                            ["7S", "8S", "9S", "JC", "JS", "7D", "8H", "9H"]], None,
+                           rules=rules, dealer=P2)
+    assert lead(deal, "TS", follow="7S") == P1
+    then(deal, decl(deal, P1, "no_trump_marriage", "KH QH"))
+    assert deal.trump == "H" and deal.declared == [40, 0]
+    assert lead(deal, "7H", follow="8S") == P1                     # a trump seven wins a trick
+    then(deal)
+    assert not any(isinstance(e, SevenPlayedEvent) for e in deal.log)
+    assert deal.declared == [40, 0]
+    # the standard game credits the same trick (control)
+    std = RuleSet().with_options(seven_rule=seven_rule)
+    deal = build_deal("TS 7H 9D", "7S 8S", turn_up="KH", rules=std)
+    lead(deal, "TS", follow="7S")
+    then(deal)
+    lead(deal, "7H", follow="8S")
+    assert any(isinstance(e, SevenPlayedEvent) for e in deal.log)

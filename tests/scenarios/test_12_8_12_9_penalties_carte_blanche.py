@@ -149,3 +149,82 @@ def test_s092_carte_blanche_during_play():
     trick(deal, min(c for c in deal.hands[P2] if c.rank in "987"))
     assert not any(c.is_court for h in deal.hands for c in h)
     assert deal.declared == [0, 250]                             # later occurrences: nothing
+
+
+# --------------------------------------------------------------------------- issue 15
+
+def test_s087_false_declaration_when_the_winner_holds_nothing_to_declare():
+    """§9 offence 6, S-87: a winner with no legal declaration gets no declaration turn (the
+    engine draws at once), but a declaration made then is still false, not «before a trick»."""
+    game = Game(APPLY, seed=0, first_dealer=1)
+    game.totals = [640, 100]
+    deal = p1_wins("KS KH KD 9S 8D 9D 8H", turn_up="9C#2", rules=APPLY)
+    game.start_deal(deal)
+    assert deal.stage == "play" and deal.to_act == P1 and not deal.legal_declarations(P1)
+    deal.apply(decl(deal, P1, "four_kings", "KS KH KD KC"), P1)     # holds three kings
+    assert deal.zeroed[P1] and deal.declared[P1] == 0
+    assert deal.penalties == [0, 0]                                 # not the fine of 10
+    assert PenaltyEvent(P1, "false_declaration", None) in deal.log
+    finish_randomly(deal, seed=2)
+    summary = game.finish_deal()
+    assert summary.totals_after[P1] == summary.result["scores"][P1]  # the 640 are gone
+    _round_trip(deal)
+
+
+def test_s088_a_declaration_after_the_turn_was_passed_is_still_early():
+    """Once the winner passed (or another card was played), a declaration is offence 1 (10)."""
+    deal = p1_wins("KS QS 9S 8D 9D 8H 7D", turn_up="9C#2", rules=APPLY)
+    assert deal.stage == "declare"
+    then(deal)                                                      # passes, draws
+    deal.apply(decl(deal, P1, "marriage", "KS QS"), P1)
+    assert deal.penalties == [10, 0] and not deal.zeroed[P1]
+    # the opponent, who did not win the trick, is fined 10 too
+    deal = p1_wins("KS KH KD 9S 8D 9D 8H", turn_up="9C#2", rules=APPLY)
+    deal.apply(decl(deal, P2, "four_kings", "KS KH KD KC"), P2)
+    assert deal.penalties == [0, 10] and not deal.zeroed[P2]
+
+
+HEAD = APPLY                                  # canonical: phase2_must_head = true (R7.1)
+
+
+def test_not_heading_in_the_last_eight_is_not_a_revoke():
+    """§9 offence 2 covers failing to follow suit or to trump; not heading the trick has no
+    fine, so even penalty mode refuses it (and changes nothing)."""
+    fd = FullDeal("9C AS AD 9S 9D 8S#2 8D 7S", "7C AC TS TD KS KD 7D 9H", turn_up="9H", rules=HEAD)
+    deal = fd.run(24)
+    assert deal.phase == 2 and deal.to_act == P1
+    deal.apply(play(C("9C")), P1)
+    assert codes(deal.legal_plays(P2)) == ["AC#1"]                # follow and head
+    assert_illegal(deal, play(C("7C")), P2, match="перебить")      # follows, does not head
+    assert deal.penalties == [0, 0]
+    deal.apply(play(C("8S#1") if C("8S#1") in deal.hands[P2] else C("TS")), P2)   # revoke
+    assert deal.penalties == [0, 20]
+
+
+CB_ON = RuleSet().with_options(meld_carte_blanche=True)
+
+
+def test_carte_blanche_after_the_last_stock_draw():
+    """R10.4.1: after the deal or after a draw from the stock; the draw after the last stock
+    trick (the last face-down card and the turn-up) is a draw from the stock too."""
+    fd = FullDeal("9C AS AD 9S 9D 8S#2 8D 7S", "7C 8S TS TD KS KD 7D 9H", turn_up="9H",
+                  rules=CB_ON, seed=2)          # seed 2: no carte blanche in tricks 1-23
+    deal = fd.run(23)
+    assert not deal.carte_blanche_done
+    assert any(c.is_court for c in deal.hands[P1])                 # not before the last draw
+    deal = fd.run(24)
+    assert deal.phase == 2 and not any(c.is_court for c in deal.hands[P1])
+    assert deal.carte_blanche_done
+    assert [e for e in deal.log if isinstance(e, CarteBlancheEvent)][0].seat == P1
+    finish_randomly(deal, seed=4)
+    assert deal.declared[P1] >= 250
+    _round_trip(deal)
+
+
+def test_a_real_combination_completed_by_the_automatic_draw_is_early_not_false():
+    """The winner had nothing to declare, the engine drew at once, and the drawn card made a
+    marriage: declaring it now is offence 1 (after the draw, 10), not a false declaration."""
+    deal = p1_wins("KH 9S 8D 9D 8H 7S TS", turn_up="9C#2", rules=APPLY, stock_top=["QH"])
+    assert deal.stage == "play" and C("QH") in deal.hands[P1]
+    deal.apply(decl(deal, P1, "marriage", "KH QH"), P1)
+    assert deal.penalties == [10, 0] and not deal.zeroed[P1]

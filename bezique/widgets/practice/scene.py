@@ -16,6 +16,7 @@ from ...deal import Deal
 from ...events import TrickEvent
 from ...melds import SEVEN_EXCHANGE, TRUMP_SEVEN, Declaration, meld_points
 from ...ru import capitalize, meld_name, plural, points
+from ...view import shown_stock_count
 
 YOU, THEM = "Вы", "Соперник"
 
@@ -103,6 +104,7 @@ def scene_kwargs(deal: Deal, human: int, reveal: bool = False, show_last: bool =
               table=table_groups(deal.exposed[human], mine),
               opponent_table=table_groups(deal.exposed[bot], theirs),
               stock=deal.stock_count, turn_up=deal.turn_up, names=(YOU, THEM),
+              stock_count_shown=shown_stock_count(deal) is not None,
               highlighted=set(highlighted), caption=caption)
     if reveal:
         kw["opponent"] = deal.concealed(bot)
@@ -174,8 +176,9 @@ def status_text(deal: Deal, human: int, game_totals=None, target: int | None = N
         stage = f"взятка {deal.trick_number} из {deal.rules.total_tricks} — игра «на выход»"
     else:
         stage = f"взятка {deal.trick_number} из {deal.rules.total_tricks}"
-    stock = (f"в талоне {plural(deal.stock_count, 'карта')}" if deal.stock_count
-             else "талон кончился")
+    shown = shown_stock_count(deal)              # None: the rules forbid counting (R2.4.4)
+    stock = ("талон кончился" if not deal.stock_count else "в талоне ещё есть карты"
+             if shown is None else f"в талоне {plural(shown, 'карта')}")
     from ...narrate import score_breakdown
     me = score_breakdown(deal, human)["всего"]
     them = score_breakdown(deal, 1 - human)["всего"]

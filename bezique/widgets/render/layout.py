@@ -333,8 +333,10 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
 
 
 def _stock_block(count, turn_up=None, *, scale=1.0, four_colour=False,
-                 label_colour=BLACK) -> _Block:
-    """The stock (a back with the number of cards left) and the turn-up beside it."""
+                 label_colour=BLACK, count_shown=True) -> _Block:
+    """The stock (a back with the number of cards left) and the turn-up beside it. Without
+    `count_shown` (rules that forbid counting the stock, `show_stock_count=false`) the back
+    carries no number: only whether the stock is empty shows."""
     w, h = card_size(scale)
     px = max(9, round(12 * scale))
     block = _Block()
@@ -342,7 +344,10 @@ def _stock_block(count, turn_up=None, *, scale=1.0, four_colour=False,
     for k in range(depth, -1, -1):
         if count:
             block.card(None, 2 * k, 2 * (depth - k), scale, "normal", four_colour)
-    if count:
+    if count and not count_shown:
+        del block.boxes[:-1]
+        block.boxes[-1] = block.boxes[-1]._replace(label="колода")
+    elif count:
         del block.boxes[:-1]
         block.boxes[-1] = block.boxes[-1]._replace(label=f"колода: {plural(count, 'карта')}")
         badge = round(15 * scale)
@@ -351,9 +356,11 @@ def _stock_block(count, turn_up=None, *, scale=1.0, four_colour=False,
         block.image(disc, bx - disc.width / 2, by - disc.height / 2)
     if not count:
         block.image(slot_image(w, h, tuple(label_colour) + (150,)), 0, 0)
-    block.text(f"колода: {count}" if count else "колода пуста", w / 2, h + 2 * depth + 4, px,
+    shown = f"колода: {count}" if count_shown else "колода"
+    block.text(shown if count else "колода пуста", w / 2, h + 2 * depth + 4, px,
                label_colour, anchor="ma")
-    text = f"Колода: {plural(count, 'карта')}" if count else "Колода пуста"
+    text = ((f"Колода: {plural(count, 'карта')}" if count_shown else "Колода не пуста")
+            if count else "Колода пуста")
     if turn_up is not None:
         tx = w + 2 * depth + round(10 * scale)
         block.card(turn_up, tx, 2 * depth, scale, "normal", four_colour,
@@ -439,7 +446,7 @@ def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=()
                  opponent_table=(), stock=0, turn_up=None, selected=(), disabled=(),
                  highlighted=(), four_colour=False, order="alternate", winner=None,
                  caption=None, scale=1.0, lift=True, names=("Вы", "Соперник"),
-                 background=FELT) -> Layout:
+                 background=FELT, stock_count_shown=True) -> Layout:
     """A whole table: the opponent's hand and declared cards at the top, the stock with
     the turn-up and the trick in the middle, your declared cards and your hand below.
 
@@ -465,7 +472,8 @@ def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=()
     ot.lines.append(f"Объявлено соперником: {_names(ot.boxes)}.")
     rows.append((ot, "Объявлено соперником" + ("" if opponent_table else ": ничего")))
 
-    st = _stock_block(stock, turn_up, scale=scale, four_colour=four_colour, label_colour=ON_FELT)
+    st = _stock_block(stock, turn_up, scale=scale, four_colour=four_colour, label_colour=ON_FELT,
+                      count_shown=stock_count_shown)
     tr = _trick_block(list(trick), scale=scale, winner=winner, four_colour=four_colour,
                       label_colour=ON_FELT)
     middle = _Block(h=max(st.h, tr.h))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ...cards import sort_cards
+from ...view import shown_stock_count
 
 
 def deal_scene(deal, seat: int, *, names=("Вы", "Соперник"), trick_names=None,
@@ -27,7 +28,8 @@ def deal_scene(deal, seat: int, *, names=("Вы", "Соперник"), trick_nam
 
     kw = dict(hand=deal.concealed(seat), opponent=len(deal.concealed(other)),
               table=table(deal.exposed[seat]), opponent_table=table(deal.exposed[other]),
-              stock=deal.stock_count, turn_up=deal.turn_up, names=tuple(names))
+              stock=deal.stock_count, turn_up=deal.turn_up, names=tuple(names),
+              stock_count_shown=shown_stock_count(deal) is not None)
     label = lambda s: trick_names[0] if s == seat else trick_names[1]     # noqa: E731
     if deal.trick:
         kw["trick"] = [(label(s), c) for s, c in zip(deal.trick_seats, deal.trick)]
