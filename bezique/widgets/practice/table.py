@@ -526,11 +526,6 @@ class PracticeTable(OnPage, W.VBox):
             kw = scene_kwargs(deal, human, highlighted=glow, caption=instruction(deal, human))
             self.canvas.show_scene(disabled=disabled_cards(deal, human), **kw)
             self._scene_key = key
-        game = s.game_totals()
-        self.status.value = ('<div class="bezique-practice-status" style="font-size:0.95em;'
-                             'color:#333;margin:2px 0">'
-                             + html.escape(status_text(deal, human, [game[human], game[1 - human]],
-                                                       s.rules.target_score)) + "</div>")
         number = f"сдача № {s.deal_number}" if s.deal_number is not None else "случайная сдача"
         self.header.value = (HIDE_BOOK_CELLS +
                              f"<div style='font-size:1.05em;margin:2px 0'><b>Тренировочный стол.</b> "
@@ -550,6 +545,13 @@ class PracticeTable(OnPage, W.VBox):
         self.budget_dd.disabled = self.opponent_dd.value != "search"
         self._dirty.update({0, 1})
         self._update_panels()
+        # The status line goes last: once the page shows its `data-actions`, everything else
+        # this move changed has arrived (tests/browser/bench_practice.py waits for it).
+        game = s.game_totals()
+        self.status.value = (f'<div class="bezique-practice-status" data-actions="{len(deal.actions)}" '
+                             'style="font-size:0.95em;color:#333;margin:2px 0">'
+                             + html.escape(status_text(deal, human, [game[human], game[1 - human]],
+                                                       s.rules.target_score)) + "</div>")
 
     def _draw_buttons(self, hinted) -> None:
         s = self.session
