@@ -43,7 +43,11 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 TABLE_ARGS = dict(opponent="heuristic", seed=1, deal_number=1)     # as in the notebook
 
 # In the page: wait until the status line reports `n` actions, then two animation frames.
-SETTLED_JS = """([n, t0]) => new Promise(resolve => {
+SETTLED_JS = """([n, t0]) => new Promise((resolve, reject) => {
+  setTimeout(() => {
+    const s = document.querySelector('.bezique-practice-status[data-actions]');
+    reject(new Error('not settled: want ' + n + ', page has ' + (s && s.dataset.actions)));
+  }, 20000);
   const done = () => requestAnimationFrame(() => requestAnimationFrame(
       () => resolve(performance.now() - t0)));
   const check = () => {
@@ -145,8 +149,10 @@ def bench(browser, url: str, clicks: int, hints: int) -> dict:
 
     mirror = PracticeTable(**TABLE_ARGS, coach=True)
     s = mirror.session
-    context, page, table, outside = open_table(browser, url, 1366, 768)
+    # a tall window: the timing is the same, and the whole (old, tall) table fits in it
+    context, page, table, outside = open_table(browser, url, 1366, 1400)
     canvas = table.locator("canvas").first
+    canvas.scroll_into_view_if_needed()
     times, hint_times, kinds = [], [], []
     try:
         while len(times) < clicks:
@@ -155,7 +161,7 @@ def bench(browser, url: str, clicks: int, hints: int) -> dict:
             if len(hint_times) < hints and s.my_turn and not mirror.choices():
                 t0 = page.evaluate("performance.now()")
                 table.get_by_role("button", name="Подсказка").click()
-                page.locator(".bezique-practice-message.bezique-hint").wait_for()
+                page.locator(".bezique-practice-message.bezique-hint").wait_for(timeout=20000)
                 hint_times.append(page.evaluate("performance.now()") - t0)
                 mirror.hint()
             if mirror.choices():
@@ -176,6 +182,7 @@ def bench(browser, url: str, clicks: int, hints: int) -> dict:
             after()
             n = len(s.deal.actions)
             times.append(page.evaluate(SETTLED_JS, [n, t0]))
+            print(kinds[-1], n, round(times[-1], 1), file=sys.stderr, flush=True)
     finally:
         context.close()
     med, lo, hi = median_ci(times)
