@@ -167,6 +167,7 @@ def bench(browser, url: str, clicks: int, hints: int) -> dict:
             if mirror.choices():
                 label, action = mirror.choices()[-1]          # «Без объявления» mostly
                 target = table.get_by_role("button", name=label, exact=True)
+                target.scroll_into_view_if_needed()
                 box = target.bounding_box()
                 act = lambda: page.mouse.click(box["x"] + box["width"] / 2,   # noqa: E731
                                                box["y"] + box["height"] / 2)
@@ -174,6 +175,7 @@ def bench(browser, url: str, clicks: int, hints: int) -> dict:
                 kinds.append("button")
             else:
                 card = s.legal_actions()[0].card
+                canvas.scroll_into_view_if_needed()
                 act = lambda: click_card(page, canvas, mirror.canvas, card)   # noqa: E731
                 after = lambda: mirror.click_card(card)   # noqa: E731
                 kinds.append("card")

@@ -80,9 +80,9 @@ def test_initial_table_shows_a_numbered_deal():
     assert t.message_kind == "info" and "Добро пожаловать" in t.message_text
     assert len(s.deal.concealed(s.human)) == 8 and s.my_turn
     check_table(t)
-    assert t.tabs.titles == ("Счёт", "Ход сдачи", "Тренер", "Повтор", "Запись", "Партия")
+    assert t.tabs.titles == ("Счёт", "Ход сдачи", "Тренер", "Повтор", "Запись", "Партия", "Настройки")
     assert t.canvas.canvas.image_data                        # the picture for a static page
-    assert "Ваш ход" in t.canvas.layout_result.description
+    assert "Ваш ход" in t.prompt.value                     # what to do, above the picture
 
 
 def test_a_complete_deal_with_every_kind_of_action():

@@ -5,8 +5,9 @@ to the live canvas (a draw command) and into the canvas's `image_data` trait, wh
 part of the widget state: a static page built without a kernel draws it from there.
 
 Clicks arrive as canvas pixel coordinates; the layout's hit boxes turn them into cards.
-Every picture has a Russian text equivalent: an HTML line under the canvas listing the
-cards («дама пик (выбрана), валет бубен, …»).
+Every picture has a Russian text equivalent: HTML under the canvas listing the cards
+(«дама пик (выбрана), валет бубен, …»), visually hidden (`SR_ONLY_STYLE`) and read by screen
+readers.
 """
 
 from __future__ import annotations
@@ -119,12 +120,15 @@ class CardCanvas(ipywidgets.VBox):
                        count, turn_up, four_colour=four_colour, scale=scale, **layout_kwargs))
 
     def show_scene(self, hand: Iterable[Card], *, table=(), selected=None, disabled=(),
-                   highlighted=(), four_colour: bool | None = None, **scene_kwargs) -> None:
+                   highlighted=(), four_colour: bool | None = None, layout=None,
+                   **scene_kwargs) -> None:
         """Show a whole table (`layout_scene` options: opponent, trick, opponent_table,
-        stock, turn_up, winner, caption, names). Your hand and table are selectable."""
+        stock, turn_up, winner, caption, names; or another scene layout with the same
+        arguments, e.g. `play_table.layout_play_table`). Your hand and table are selectable."""
         hand, table = list(hand), list(table)
+        draw = layout or layout_scene
         self._show(hand + _flat(table), selected, disabled, highlighted, four_colour,
-                   lambda **kw: layout_scene(hand, table=table, **{
+                   lambda **kw: draw(hand, table=table, **{
                        "lift": self.select_mode != "none", **scene_kwargs, **kw}))
 
     def _show(self, own, selected, disabled, highlighted, four_colour, render) -> None:
@@ -331,8 +335,15 @@ def _put_png(canvas: Canvas, png: bytes, lay: Layout) -> None:
 def description_html(description: str) -> str:
     """The text equivalent of a picture, one line per part of the table."""
     lines = [html.escape(line) for line in description.split("\n") if line]
-    return ('<div class="bezique-cards-text" style="font-size:0.9em;line-height:1.4;'
-            'color:var(--jp-ui-font-color1,#333)">' + "<br>".join(lines) + "</div>")
+    return (f'<div class="bezique-cards-text {SR_ONLY_CLASS}" style="{SR_ONLY_STYLE}">'
+            + "<br>".join(lines) + "</div>")
+
+
+# Text for screen readers only: read aloud, not shown (the picture shows it). The style is
+# inline because a Voilà page or a notebook does not load the book's CSS.
+SR_ONLY_CLASS = "bezique-sr-only"
+SR_ONLY_STYLE = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;"
+                 "overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap")
 
 
 # ====================================================================== static pictures

@@ -91,9 +91,10 @@ class _Block:
 
     def text(self, text: str, x: float, y: float, px: int, colour: tuple,
              bold: bool = False, anchor: str = "la") -> None:
-        """A line of text; `anchor` "la" puts its top-left, "ma" its top-middle at (x, y)."""
+        """A line of text; `anchor` "la" puts its top-left, "ma" its top-middle, "ra" its
+        top-right at (x, y)."""
         img = text_image(text, px, tuple(colour), bold)
-        self.image(img, x - img.width / 2 if anchor == "ma" else x, y)
+        self.image(img, x - {"ma": img.width / 2, "ra": img.width}.get(anchor, 0), y)
 
     def card(self, card: Card | None, x: float, y: float, scale: float, state: str,
              four_colour: bool, label: str | None = None, angle: float = 0.0) -> None:
@@ -311,22 +312,28 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
     px = max(9, round(12 * scale))
     block = _Block()
     parts = []
+    wins = [winner is not None and (winner == i or winner is card)
+            for i, (_, card) in enumerate(plays)]
+    notes = [(who + ((" — берёте" if who == "Вы" else " — берёт") if won else "")).strip()
+             for (who, _), won in zip(plays, wins)]
+    # Cards stand w + gap apart, or further if two neighbouring labels would touch.
+    step = float(w + gap)
+    for i in range(1, len(notes)):
+        a, b = (get_font(px, wins[k]).getlength(notes[k]) for k in (i - 1, i))
+        step = max(step, (a + b) / 2 + round(8 * scale))
     for i, (who, card) in enumerate(plays):
-        wins = winner is not None and (winner == i or winner is card)
-        state = "highlighted" if wins or card in highlighted else \
+        state = "highlighted" if wins[i] or card in highlighted else \
             "disabled" if card in disabled else "normal"
-        x = i * (w + gap)
-        label = f"{who + ': ' if who else ''}{card.name_ru}{' (берёт взятку)' if wins else ''}"
+        x = round(i * step)
+        label = f"{who + ': ' if who else ''}{card.name_ru}{' (берёт взятку)' if wins[i] else ''}"
         block.card(card, x, 0, scale, state, four_colour, label)
-        takes = " — берёте" if who == "Вы" else " — берёт"
-        note = (who + (takes if wins else "")).strip()
-        if note:
-            block.text(note, x + w / 2, h + 4, px, label_colour, bold=wins, anchor="ma")
+        if notes[i]:
+            block.text(notes[i], x + w / 2, h + 4, px, label_colour, bold=wins[i], anchor="ma")
         parts.append(label.replace(": ", " — ", 1) if who else label)
     for i in range(len(plays), slots):
-        block.image(slot_image(w, h, tuple(label_colour) + (110,)), i * (w + gap), 0)
+        block.image(slot_image(w, h, tuple(label_colour) + (110,)), round(i * step), 0)
     count = max(len(plays), slots)
-    block.w = count * w + (count - 1) * gap
+    block.w = round((count - 1) * step) + w
     block.h = h + 4 + round(px * 1.3)
     block.lines.append("Взятка: " + ("; ".join(parts) if parts else "пока пуста") + ".")
     return block
