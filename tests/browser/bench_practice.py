@@ -68,12 +68,21 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_voila() -> tuple[subprocess.Popen, str]:
+def voila_command(port: int) -> tuple[list[str], dict]:
+    """The command line and environment of `make practice` on `port` of 127.0.0.1: the page
+    template book/voila/voila/templates/bezique (nothing fetched from a CDN)."""
     voila = Path(sys.executable).with_name("voila")
+    env = dict(os.environ, JUPYTER_PATH=os.pathsep.join(
+        [str(ROOT / "book" / "voila")] + [p for p in [os.environ.get("JUPYTER_PATH")] if p]))
+    return ([str(voila), str(NOTEBOOK), "--template=bezique", "--no-browser", f"--port={port}",
+             "--Voila.ip=127.0.0.1"], env)
+
+
+def start_voila() -> tuple[subprocess.Popen, str]:
     port = free_port()
-    proc = subprocess.Popen(
-        [str(voila), str(NOTEBOOK), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    cmd, env = voila_command(port)
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 60
     while True:
