@@ -52,7 +52,7 @@ TAB_TITLES = ("Счёт", "Ход сдачи", "Тренер", "Повтор", "
 # The message box keeps one place and one height (three lines; a longer text scrolls inside),
 # so that a message never moves the cards and the buttons under the pointer.
 MESSAGE_HEIGHT = "calc(4.35em + 12px)"
-PROMPT_HEIGHT = "2.9em"
+PROMPT_HEIGHT = "2.7em"
 MESSAGE_STYLE = {"error": ("#fdeaea", "#a8201a"), "hint": ("#e8f0fb", "#1f5fa8"),
                  "ok": ("#e6f4ea", "#1e7b34"), "info": ("#f3f4f6", "#555555")}
 
@@ -538,7 +538,7 @@ class PracticeTable(OnPage, W.VBox):
             self.canvas.show_scene(disabled=disabled_cards(deal, human), layout=layout_play_table,
                                    **kw)
             self.prompt.value = (f'<div class="bezique-practice-prompt" style="height:{PROMPT_HEIGHT};'
-                                 'overflow-y:auto;line-height:1.45;font-weight:600">'
+                                 'overflow-y:auto;line-height:1.35;font-weight:600;margin:0">'
                                  + html.escape(instruction(deal, human)) + "</div>")
             self._scene_key = key
         number = f"сдача № {s.deal_number}" if s.deal_number is not None else "случайная сдача"
@@ -564,7 +564,7 @@ class PracticeTable(OnPage, W.VBox):
         # this move changed has arrived (tests/browser/bench_practice.py waits for it).
         game = s.game_totals()
         self.status.value = (f'<div class="bezique-practice-status" data-actions="{len(deal.actions)}" '
-                             'style="font-size:0.95em;color:#333;margin:2px 0">'
+                             'style="font-size:0.9em;line-height:1.35;color:#333;margin:0">'
                              + html.escape(status_text(deal, human, [game[human], game[1 - human]],
                                                        s.rules.target_score)) + "</div>")
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...cards import Card
 from ...ru import plural
-from .drawing import card_size
+from .drawing import card_size, get_font
 from .layout import (FELT, ON_FELT, Layout, _Block, _hand_block, _names, _state, _stock_block,
                      _trick_block)
 
@@ -68,7 +68,7 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
     you, them = names
     w, h = card_size(scale)
     width = round(WIDTH * scale)
-    margin, vgap = round(12 * scale), round(8 * scale)
+    margin, vgap = round(10 * scale), round(6 * scale)
     px = max(10, round(12 * scale))
     line = round(px * 1.45)
     sets = dict(selected=selected, disabled=disabled, highlighted=highlighted)
@@ -105,24 +105,27 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
                       four_colour=four_colour, label_colour=ON_FELT).fit()
     lt.lines[-1] = "Последняя взятка: " + lt.lines[-1][len("Взятка: "):] if last_trick else \
         "Последняя взятка: ещё не было."
+    head = "Последняя взятка" if last_trick else "Последней взятки нет"
+    head_px = max(9, round(11 * scale))
+    head_w = get_font(head_px, True).getlength(head)
+    last_w = max(lt.w, head_w)                  # the area of the last trick and its heading
     x_trick = max(st.w + round(20 * scale), (width - tr.w) / 2)
-    x_last = max(x_trick + tr.w + round(20 * scale), width - lt.w)
+    x_last = max(x_trick + tr.w + round(20 * scale), width - last_w)
     scene.add(st, margin, y)
     scene.add(tr, margin + x_trick, y)
-    _label(scene, "Последняя взятка" if last_trick else "Последней взятки нет",
-           margin + x_last + lt.w / 2, y, max(9, round(11 * scale)), anchor="ma")
-    scene.add(lt, margin + x_last, y + line)
-    width = max(width, round(x_last + lt.w))
+    _label(scene, head, margin + x_last + last_w / 2, y, head_px, anchor="ma")
+    scene.add(lt, margin + x_last + (last_w - lt.w) / 2, y + line)
+    width = max(width, round(x_last + last_w))
     y += max(st.h, tr.h, line + lt.h) + vgap
 
     # 3. your declared cards
-    mt = _declared_row(table, 0.8 * scale, width, four_colour, **sets)
+    mt = _declared_row(table, 0.7 * scale, width, four_colour, **sets)
     mt.lines.append(f"Ваши объявленные карты: {_names(mt.boxes)}.")
     _label(scene, "Ваши объявления" + ("" if mt.boxes else ": пока нет"), margin + width / 2, y,
            px, anchor="ma")
     y += line
     scene.add(mt, margin + (width - mt.w) / 2, y)
-    y += card_size(0.8 * scale)[1] + vgap
+    y += card_size(0.7 * scale)[1] + vgap
 
     # 4. your hand
     mine = _hand_block(list(hand), scale=scale, order=order, four_colour=four_colour,
