@@ -272,3 +272,34 @@ def test_text_reprs_have_no_memory_addresses():
     pic = hand_picture([Card("Q", "S"), Card("J", "D")])
     assert repr(pic) == "Картинка: дама пик, валет бубен"
     assert " at 0x" not in repr(pic.layout) and "дама пик" in repr(pic.layout)
+
+
+def test_live_canvas_gets_only_the_changed_parts_and_they_add_up_to_the_picture(monkeypatch):
+    """Once a page is live, a redraw sends only the changed rectangles (and no second copy in
+    the widget state); painting them over the previous picture gives the new one exactly."""
+    import io
+
+    from PIL import Image
+
+    from bezique.widgets.practice.table import PracticeTable
+    t = PracticeTable(opponent="heuristic", seed=1, deal_number=1, coach=False)
+    cc = t.canvas
+    sent = []
+    monkeypatch.setattr(cc.canvas._canvas_manager, "send_draw_command",
+                        lambda canvas, cmd, args=[], buffers=[]: sent.append((args, buffers)))
+    cc._on_client_ready()                              # the page says it is ready: all of it
+    page = Image.new("RGB", cc.layout_result.size)
+    for args, buffers in sent:
+        if buffers:
+            page.paste(Image.open(io.BytesIO(buffers[0])).convert("RGB"), tuple(args[:2]))
+    assert page.tobytes() == cc.layout_result.image.tobytes()
+    state = cc.canvas.image_data
+    for _ in range(3):
+        sent.clear()
+        t.click_card(t.session.legal_actions()[0].card)
+        puts = [(args, b[0]) for args, b in sent if b]
+        assert puts and sum(len(b) for _, b in puts) < len(cc.png)    # less than the whole
+        for (x, y), png in puts:
+            page.paste(Image.open(io.BytesIO(png)).convert("RGB"), (x, y))
+        assert page.tobytes() == cc.layout_result.image.tobytes()
+    assert cc.canvas.image_data == state               # not sent again in the state
