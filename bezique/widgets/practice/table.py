@@ -44,6 +44,9 @@ from .scene import (BUDGET_CHOICES, OPPONENT_CHOICES, PRESET_CHOICES, declaratio
                     status_text, trump_text, turn_text)
 
 HINT_SAMPLES = 48
+# The hint's thinking time (processor seconds; a close choice gets as much again): an answer
+# within a second on an idle machine.
+HINT_TIME = 0.4
 REVIEW_OPTIONS = {"samples": 8, "time_limit": 0.3}
 # In the Voilà app (`make practice`) the chapter's book-only cells (MyST text, tagged
 # "voila-hide") are hidden: Voilà marks a cell's output with the class celltag_<tag>.
@@ -312,7 +315,7 @@ class PracticeTable(OnPage, W.VBox):
             self._say("info", "Подсказывать нечего: сдача окончена." if s.deal.is_over
                       else "Сейчас ходит соперник.")
         else:
-            opts = {"samples": HINT_SAMPLES, "time_limit": max(0.5, self.budget_dd.value),
+            opts = {"samples": HINT_SAMPLES, "time_limit": HINT_TIME,
                     "seed": len(s.deal.actions), **self.hint_options}
             self._say("info", "Тренер думает…")
             h = hint(s.view(), **opts)
