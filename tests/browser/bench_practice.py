@@ -163,7 +163,7 @@ def shots(browser, url: str, folder: Path, tag: str) -> list[str]:
     return out
 
 
-def bench(browser, url: str, clicks: int, hints: int) -> dict:
+def bench(browser, url: str, clicks: int, hints: int, shot: Path | None = None) -> dict:
     from bezique.widgets.practice.table import PracticeTable
     from mirror import click_card
 
@@ -206,6 +206,12 @@ def bench(browser, url: str, clicks: int, hints: int) -> dict:
             n = len(s.deal.actions)
             times.append(page.evaluate(SETTLED_JS, [n, t0]))
             print(kinds[-1], n, round(times[-1], 1), file=sys.stderr, flush=True)
+        if shot is not None:                         # the table in the middle of the deal
+            page.set_viewport_size({"width": 1366, "height": 768})
+            page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_timeout(500)
+            page.screenshot(path=str(shot))
+            print(shot)
     finally:
         context.close()
     med, lo, hi = median_ci(times)
@@ -244,7 +250,9 @@ def main() -> None:
             if not args.no_bench:
                 result = {"tag": args.tag, "machine": machine(),
                           "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-                          **bench(browser, url, args.clicks, args.hints)}
+                          **bench(browser, url, args.clicks, args.hints,
+                                  args.shots / f"voila-{args.tag}-1366x768-mid-deal.png"
+                                  if args.shots else None)}
                 print(json.dumps(result, ensure_ascii=False))
                 if args.json:
                     with args.json.open("a", encoding="utf-8") as f:
