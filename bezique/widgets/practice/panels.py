@@ -408,5 +408,15 @@ def score_chart(history, target: int, finished: bool, width: float = 5.4,
     return buf.getvalue(), alt, (round(width * dpi), round(height * dpi))
 
 
-__all__ = ["ScorePanel", "LogPanel", "CoachPanel", "ReplayPanel", "RecordPanel", "GamePanel",
+# ====================================================================== the settings
+
+class SettingsPanel(W.VBox):
+    """The tab «Настройки»: the opponent, the rules, the deal number and the checkboxes (the
+    widgets belong to the table, which reacts to them)."""
+
+    def update(self, table) -> None:
+        """Nothing to redraw: the settings are widgets the learner changes."""
+
+
+__all__ = ["SettingsPanel", "ScorePanel", "LogPanel", "CoachPanel", "ReplayPanel", "RecordPanel", "GamePanel",
            "score_chart"]

@@ -38,7 +38,8 @@ from ...practice import PracticeSession
 from ..page import OnPage
 from ..render.canvas import CardCanvas
 from ..render.play_table import layout_play_table
-from .panels import (CoachPanel, GamePanel, LogPanel, RecordPanel, ReplayPanel, ScorePanel)
+from .panels import (CoachPanel, GamePanel, LogPanel, RecordPanel, ReplayPanel, ScorePanel,
+                     SettingsPanel)
 from .scene import (BUDGET_CHOICES, OPPONENT_CHOICES, PRESET_CHOICES, declaration_buttons,
                     disabled_cards, instruction, rule_chapter, rules_label, scene_kwargs,
                     status_text, trump_text, turn_text)
@@ -596,14 +597,6 @@ class PracticeTable(OnPage, W.VBox):
             if k in (0, 1) or k == i:
                 self.panels[k].update(self)
                 self._dirty.discard(k)
-
-
-class SettingsPanel(W.VBox):
-    """The tab «Настройки»: the opponent, the rules, the deal number and the checkboxes (the
-    widgets belong to the table, which reacts to them)."""
-
-    def update(self, table) -> None:
-        """Nothing to redraw: the settings are widgets the learner changes."""
 
 
 def _warm_up_chart() -> None:
