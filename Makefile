@@ -48,12 +48,13 @@ tutorial: $(STAMP)
 	@$(PY) book/build.py -q
 	@JUPYTER_PLATFORM_DIRS=1 $(PY) book/live/serve.py --port $(PORT)
 
-# The practice table as an app (Voilà) on this machine only; stop it with Ctrl+C.
+# The practice table as an app (Voilà) on this machine only; stop it with Ctrl+C. The page
+# template book/voila/…/bezique asks nothing from the internet (no Font Awesome CDN).
 PRACTICE_PORT ?= 8866
 practice: $(STAMP)
 	@echo "Тренировочный стол: http://$(HOST):$(PRACTICE_PORT)/"
-	$(VENV)/bin/voila book/chapters/15_practice.ipynb --no-browser --port=$(PRACTICE_PORT) \
-	  --Voila.ip=$(HOST)
+	JUPYTER_PATH=$(CURDIR)/book/voila $(VENV)/bin/voila book/chapters/15_practice.ipynb \
+	  --template=bezique --no-browser --port=$(PRACTICE_PORT) --Voila.ip=$(HOST)
 
 # JupyterLab on the course, an extra for those who want to see the code (the book is
 # `make tutorial`): Russian interface, MyST rendered, code cells collapsed, no news pop-up,

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from bezique.widgets.practice.table import PracticeTable
+from bench_practice import voila_command
 from mirror import click_card, expected_status, make_move, wait_for_text
 
 pytestmark = pytest.mark.browser
@@ -45,9 +46,9 @@ def voila_url():
     if not voila.exists():
         pytest.skip("Нет voila: make install")
     port = free_port()
-    proc = subprocess.Popen(
-        [str(voila), str(NOTEBOOK), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    cmd, env = voila_command(port)                       # as `make practice` starts it
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
 
     def ready() -> str:
@@ -86,7 +87,7 @@ def test_play_tricks_by_clicking_in_voila(voila_url, browser):
         status = table.locator(".bezique-practice-status")
         text = table.locator(".bezique-cards-text").first
         assert wait_for_text(status, expected_status(mirror)) and "в талоне 47 карт" in status.inner_text()
-        assert mirror.canvas.layout_result.description.split("\n")[-2] in text.inner_text()
+        assert mirror.canvas.layout_result.description.split("\n")[-1] in text.inner_text()
         canvas.scroll_into_view_if_needed()
         tricks, refused = 0, False
         message = table.locator(".bezique-practice-message")
@@ -114,3 +115,79 @@ def test_play_tricks_by_clicking_in_voila(voila_url, browser):
     finally:
         context.close()
     assert SCREENSHOT.stat().st_size > 10_000
+
+
+LAPTOP = {"width": 1366, "height": 768}
+
+
+def in_view(box, viewport) -> bool:
+    return (box is not None and box["x"] >= 0 and box["y"] >= 0
+            and box["x"] + box["width"] <= viewport["width"]
+            and box["y"] + box["height"] <= viewport["height"])
+
+
+def page_picture(canvas):
+    """The pixels the page's canvas shows, as a Pillow image."""
+    import base64
+    import io
+
+    from PIL import Image
+    url = canvas.evaluate("c => c.toDataURL('image/png')")
+    return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGB")
+
+
+def test_whole_table_on_a_laptop_screen_and_nothing_leaves_the_machine(voila_url, browser):
+    """At 1366×768 the hand, the trick, the stock (the whole picture), «Подсказка», «Отменить
+    ход» and the declaration buttons are on the first screen without scrolling; the page asks
+    nothing from outside 127.0.0.1; what the canvas shows is exactly the mirror's picture
+    (the kernel sends only the changed parts of it)."""
+    from PIL import ImageChops
+    mirror = PracticeTable(**TABLE_ARGS)
+    s = mirror.session
+    context = browser.new_context(viewport=LAPTOP, locale="ru-RU")
+    outside = []
+    context.on("request", lambda r: None if r.url.startswith(
+        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else outside.append(r.url))
+    page = context.new_page()
+    page.set_default_timeout(45000)
+    try:
+        page.goto(voila_url())
+        table = page.locator(".bezique-practice-table")
+        canvas = table.locator("canvas").first
+        canvas.wait_for()
+        status = table.locator(".bezique-practice-status")
+        wait_for_text(status, expected_status(mirror))
+        scroll = page.evaluate("[window.scrollY, document.scrollingElement.scrollTop]")
+        assert scroll == [0, 0]
+        message = table.locator(".bezique-practice-message")
+
+        def check_screen():
+            for name, loc in (("стол", canvas),
+                              ("«Подсказка»", table.get_by_role("button", name="Подсказка")),
+                              ("«Отменить ход»", table.get_by_role("button", name="Отменить ход")),
+                              ("сообщение", message)):
+                assert in_view(loc.bounding_box(), LAPTOP), f"{name} не помещается на экране"
+            for label, _ in mirror.choices():
+                button = table.get_by_role("button", name=label, exact=True)
+                assert in_view(button.bounding_box(), LAPTOP), f"кнопка «{label}» за краем экрана"
+        check_screen()
+        top = canvas.bounding_box()["y"]
+        declared = 0
+        for _ in range(60):
+            make_move(page, table, canvas, mirror)
+            assert abs(canvas.bounding_box()["y"] - top) < 1     # the message never moves it
+            if mirror.choices():
+                declared += 1
+                check_screen()
+            if declared >= 2 and len(s.deal.actions) > 12:
+                break
+        assert declared, "ни одной выигранной взятки за 60 ходов"
+        page.wait_for_timeout(300)
+        shown = page_picture(canvas)
+        want = mirror.canvas.layout_result.image.convert("RGB")
+        assert shown.size == want.size
+        diff = ImageChops.difference(shown, want).convert("L").point(lambda v: 255 if v > 8 else 0)
+        assert diff.histogram()[255] <= 0.001 * want.size[0] * want.size[1]
+    finally:
+        context.close()
+    assert outside == [], f"страница обращается наружу: {outside}"

@@ -167,8 +167,8 @@ def test_scene_selects_only_own_cards():
     assert cc.selected == {Card("Q", "S", 2), HAND[0]}
     assert clicked == [Card("A", "H", 2), Card("Q", "S", 2), HAND[0]]
     stock = boxes[cards.index(None, 8)]            # the first None after the 8 backs
-    assert cc.click(stock.x + 5, stock.y + 5).label == "колода: 20 карт"
-    assert "Колода: 20 карт; козырь — семёрка треф." in cc.text.value
+    assert cc.click(stock.x + 5, stock.y + 5).label == "талон: 20 карт"
+    assert "Талон: 20 карт; козырь — семёрка треф." in cc.text.value
     cc.close()
 
 
@@ -264,7 +264,7 @@ def test_other_pictures_and_pixel_ratio():
     cc.show_trick([("Вы", Card("T", "S")), ("Соперник", Card("A", "S"))], winner=1)
     assert "Соперник — туз пик (берёт взятку)" in cc.text.value
     cc.show_stock(7, Card("9", "D"))
-    assert "Колода: 7 карт; козырь — девятка бубен." in cc.text.value
+    assert "Талон: 7 карт; козырь — девятка бубен." in cc.text.value
     cc.close()
 
 
@@ -272,3 +272,34 @@ def test_text_reprs_have_no_memory_addresses():
     pic = hand_picture([Card("Q", "S"), Card("J", "D")])
     assert repr(pic) == "Картинка: дама пик, валет бубен"
     assert " at 0x" not in repr(pic.layout) and "дама пик" in repr(pic.layout)
+
+
+def test_live_canvas_gets_only_the_changed_parts_and_they_add_up_to_the_picture(monkeypatch):
+    """Once a page is live, a redraw sends only the changed rectangles (and no second copy in
+    the widget state); painting them over the previous picture gives the new one exactly."""
+    import io
+
+    from PIL import Image
+
+    from bezique.widgets.practice.table import PracticeTable
+    t = PracticeTable(opponent="heuristic", seed=1, deal_number=1, coach=False)
+    cc = t.canvas
+    sent = []
+    monkeypatch.setattr(cc.canvas._canvas_manager, "send_draw_command",
+                        lambda canvas, cmd, args=[], buffers=[]: sent.append((args, buffers)))
+    cc._on_client_ready()                              # the page says it is ready: all of it
+    page = Image.new("RGB", cc.layout_result.size)
+    for args, buffers in sent:
+        if buffers:
+            page.paste(Image.open(io.BytesIO(buffers[0])).convert("RGB"), tuple(args[:2]))
+    assert page.tobytes() == cc.layout_result.image.tobytes()
+    state = cc.canvas.image_data
+    for _ in range(3):
+        sent.clear()
+        t.click_card(t.session.legal_actions()[0].card)
+        puts = [(args, b[0]) for args, b in sent if b]
+        assert puts and sum(len(b) for _, b in puts) < len(cc.png)    # less than the whole
+        for (x, y), png in puts:
+            page.paste(Image.open(io.BytesIO(png)).convert("RGB"), (x, y))
+        assert page.tobytes() == cc.layout_result.image.tobytes()
+    assert cc.canvas.image_data == state               # not sent again in the state

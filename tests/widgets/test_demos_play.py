@@ -122,7 +122,7 @@ def test_stepper_deals_the_engines_deal(pattern, packets):
     assert sorted(w.deal.hands[0]) == sorted(ref.hands[0])
     assert "47 карт рубашкой вверх" in w.status.value
     assert "Первым ходит противник сдатчика" in w.status.value
-    assert "колода: 47" in w.middle.text.value.lower()
+    assert "талон: 47" in w.middle.text.value.lower()
 
 
 def test_stepper_counts_cards_left_in_the_pack():

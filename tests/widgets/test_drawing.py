@@ -169,12 +169,12 @@ def test_trick_stock_and_table():
     trick = layout_trick([("Вы", Card("Q", "H")), ("Соперник", Card("A", "H"))], winner=1)
     assert trick.description == "Взятка: Вы — дама червей; Соперник — туз червей (берёт взятку)."
     assert trick.boxes[1].label == "Соперник: туз червей (берёт взятку)"
-    assert layout_stock(1).description == "Колода: 1 карта."
-    assert layout_stock(3).description == "Колода: 3 карты."
+    assert layout_stock(1).description == "Талон: 1 карта."
+    assert layout_stock(3).description == "Талон: 3 карты."
     stock = layout_stock(21, Card("7", "C"))
-    assert stock.description == "Колода: 21 карта; козырь — семёрка треф."
+    assert stock.description == "Талон: 21 карта; козырь — семёрка треф."
     assert [b.card for b in stock.boxes] == [None, Card("7", "C")]
-    assert layout_stock(0).description == "Колода пуста."
+    assert layout_stock(0).description == "Талон пуст."
     melds = [[Card("K", "H"), Card("Q", "H")], [Card("Q", "S"), Card("J", "D")]]
     table = layout_table(melds)
     assert [b.card for b in table.boxes] == [c for m in melds for c in m]
@@ -192,7 +192,7 @@ def test_scene_has_every_part_and_clickable_hand():
         box = lay.boxes[cards.index(card)]
         assert lay.hit_test(box.x + box.w / 2, box.y + box.h / 2).card is card
     text = lay.description
-    for part in ("Соперник: 8 карт рубашкой вверх.", "Колода: 20 карт; козырь — семёрка треф.",
+    for part in ("Соперник: 8 карт рубашкой вверх.", "Талон: 20 карт; козырь — семёрка треф.",
                  "Ваши карты: дама пик (выбрана)", "Объявлено соперником: король червей",
                  "Ваши объявленные карты: дама пик, валет бубен.", "Ваш ход."):
         assert part in text

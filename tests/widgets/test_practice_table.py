@@ -80,9 +80,9 @@ def test_initial_table_shows_a_numbered_deal():
     assert t.message_kind == "info" and "Добро пожаловать" in t.message_text
     assert len(s.deal.concealed(s.human)) == 8 and s.my_turn
     check_table(t)
-    assert t.tabs.titles == ("Счёт", "Ход сдачи", "Тренер", "Повтор", "Запись", "Партия")
+    assert t.tabs.titles == ("Счёт", "Ход сдачи", "Тренер", "Повтор", "Запись", "Партия", "Настройки")
     assert t.canvas.canvas.image_data                        # the picture for a static page
-    assert "Ваш ход" in t.canvas.layout_result.description
+    assert "Ваш ход" in t.prompt.value                     # what to do, above the picture
 
 
 def test_a_complete_deal_with_every_kind_of_action():
@@ -305,7 +305,7 @@ def test_clicks_on_other_things_explain_and_change_nothing():
     t = PracticeTable(opponent="heuristic", seed=8)
     before = snapshot(t)
     lay = t.canvas.layout_result
-    stock = next(b for b in lay.boxes if b.card is None and b.label.startswith("колода"))
+    stock = next(b for b in lay.boxes if b.card is None and b.label.startswith("талон"))
     t.canvas.click(stock.x + 5, stock.y + 5)
     assert "Талон" in t.message_text
     back = next(b for b in lay.boxes if b.card is None and "рубашкой" in b.label)
@@ -335,3 +335,102 @@ def test_a_whole_game_with_its_chart(seed):
     assert "<img" in gp.chart.value and "График партии до 250 очков" in gp.chart.value
     assert f"Доиграно сдач: {deals}" in gp.stats.value
     assert t.new_deal() and "Новая партия" in t.message_text and not t.session.game.history
+
+
+# ---------------------------------------------------------------- the table on a laptop screen
+
+def answering_table():
+    """A table where the learner has just answered the opponent's lead (and may undo it)."""
+    t = PracticeTable(opponent="heuristic", seed=1, deal_number=1, coach=False)
+    rng = random.Random(0)
+    s = t.session
+    for _ in range(200):
+        if s.my_turn and s.deal.stage == "play" and s.deal.trick:
+            return t
+        play_step(t, rng)
+    raise AssertionError("the opponent never led in 200 moves")
+
+
+def test_after_undo_the_message_says_the_learner_answers_a_lead():
+    t = answering_table()
+    s = t.session
+    lead = s.deal.trick[0]
+    t.click_card(s.legal_actions()[0].card)
+    assert t.undo()
+    assert s.my_turn and s.deal.trick == [lead]
+    assert f"Ваш ответ: соперник пошёл {lead.ru}" in t.message_text
+    assert "Ваш ход" not in t.message_text
+    assert "Ваш ответ" in t.prompt.value or "Соперник пошёл" in t.prompt.value
+
+
+def test_message_box_keeps_one_height_whatever_it_says():
+    from bezique.widgets.practice.table import MESSAGE_HEIGHT
+    t = PracticeTable(opponent="heuristic", seed=1, deal_number=1, coach=False)
+    styles = set()
+    for kind, title, lines in (("info", "Коротко.", []),
+                               ("error", "Длинно. " * 60, ["Строка."] * 6),
+                               ("ok", "", ["Одна строка."])):
+        t._say(kind, title, lines)
+        style = t.message.value.split('style="', 1)[1].split('"', 1)[0]
+        assert f"height:{MESSAGE_HEIGHT}" in style and "overflow-y:auto" in style
+        styles.add(style.split("background:")[1].split(";", 1)[1])   # all but the colours
+    assert len({s.split("border-left")[1].split(";", 1)[1] for s in styles}) == 1
+
+
+def overlaps(a, b) -> bool:
+    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
+
+
+def test_declared_cards_and_the_trick_never_overlap():
+    from bezique.widgets.render.play_table import face_up_boxes, layout_play_table
+    pack = make_pack(2)
+    mine, theirs = pack[:7], pack[7:19]
+    groups = lambda cards, k: [cards[i:i + k] for i in range(0, len(cards), k)]   # noqa: E731
+    for n_mine, n_theirs in ((2, 2), (4, 6), (7, 12)):
+        lay = layout_play_table(pack[20:28], opponent=8,
+                                table=groups(mine[:n_mine], 2),
+                                opponent_table=groups(theirs[:n_theirs], 4),
+                                trick=[("Соперник", pack[30])],
+                                last_trick=[("Ваша", pack[31]), ("Соперник", pack[32])],
+                                last_winner=1, stock=20, turn_up=pack[33])
+        boxes = face_up_boxes(lay)
+        assert len(boxes) == 8 + n_mine + n_theirs + 1 + 2 + 1
+        w, h = lay.size
+        for i, a in enumerate(boxes):
+            assert 0 <= a.x and a.x + a.w <= w and 0 <= a.y and a.y + a.h <= h, a
+            for b in boxes[i + 1:]:
+                assert not overlaps(a, b), (a.label, b.label)
+        assert w <= 720 and h <= 470                  # fits beside the tabs at 1366×768
+
+
+def test_trick_labels_never_overprint():
+    from bezique.widgets.render.layout import _trick_block
+    c1, c2 = make_pack(1)[:2]
+    for names, winner in ((("Ваша", "Соперник"), 0), (("Ваша", "Соперник"), 1),
+                          (("противник", "сдатчик"), 1), (("Ход", "Ответ"), 0)):
+        block = _trick_block(list(zip(names, (c1, c2))), winner=winner)
+        h = block.boxes[0].h
+        labels = sorted((x, x + img.width) for _, img, x, y in block.ops if y > h)
+        # a clear gap between the two labels («Ваша — берётСоперник» had 4 pixels)
+        assert len(labels) == 2 and labels[1][0] - labels[0][1] >= 6, (names, labels)
+
+
+def test_the_last_trick_stays_on_the_table():
+    t = answering_table()
+    s = t.session
+    t.click_card(s.legal_actions()[0].card)
+    last = s.deal.last_trick()
+    assert last is not None
+    text = t.canvas.layout_result.description
+    line = next(x for x in text.split("\n") if x.startswith("Последняя взятка:"))
+    for _, card in last.plays:
+        assert card.name_ru in line
+    assert "(берёт взятку)" in line
+
+
+def test_text_equivalent_is_for_screen_readers_only():
+    from bezique.widgets.render.canvas import SR_ONLY_CLASS
+    t = PracticeTable(opponent="heuristic", seed=1, deal_number=1, coach=False)
+    text = t.canvas.text.value
+    assert SR_ONLY_CLASS in text and "clip-path:inset(50%)" in text and "position:absolute" in text
+    assert "Ваши карты:" in text                       # still there for a screen reader

@@ -18,7 +18,7 @@ import ipywidgets as W
 from ...narrate import describe_event, seat_names
 from ...ru import plural, points
 from ..render.canvas import img_html
-from ..render.layout import layout_scene
+from ..render.play_table import layout_play_table
 from .scene import THEM, YOU, scene_kwargs, who
 
 BOX = "border:1px solid #d0d5dd;border-radius:6px;padding:6px 10px;margin:4px 0"
@@ -177,7 +177,7 @@ class CoachPanel(W.VBox):
             best = getattr(m.best, "card", None)
             kw["selected"] = {chosen} if chosen is not None else set()
             kw["highlighted"] = {best} if best is not None else set()
-            lay = layout_scene(**kw)
+            lay = layout_play_table(**kw)
             alt = f"Положение перед решением: {lay.description}".replace("\n", " ")
             go = W.Button(description="Открыть в повторе", icon="play",
                           layout=W.Layout(width="max-content"))
@@ -245,7 +245,7 @@ class ReplayPanel(W.VBox):
         reveal = self.reveal.value and s.deal.is_over
         kw = scene_kwargs(state, s.human, reveal=reveal)
         kw["scale"] = 0.7
-        lay = layout_scene(**kw)
+        lay = layout_play_table(**kw)
         alt = lay.description.replace("\n", " ")
         self.picture.value = img_html(lay.png(1), alt, lay.size)
         self.caption.value = f"<div style='{BOX}'>{_esc(self.step_text(i))}</div>"
@@ -408,5 +408,15 @@ def score_chart(history, target: int, finished: bool, width: float = 5.4,
     return buf.getvalue(), alt, (round(width * dpi), round(height * dpi))
 
 
-__all__ = ["ScorePanel", "LogPanel", "CoachPanel", "ReplayPanel", "RecordPanel", "GamePanel",
+# ====================================================================== the settings
+
+class SettingsPanel(W.VBox):
+    """The tab «Настройки»: the opponent, the rules, the deal number and the checkboxes (the
+    widgets belong to the table, which reacts to them)."""
+
+    def update(self, table) -> None:
+        """Nothing to redraw: the settings are widgets the learner changes."""
+
+
+__all__ = ["SettingsPanel", "ScorePanel", "LogPanel", "CoachPanel", "ReplayPanel", "RecordPanel", "GamePanel",
            "score_chart"]

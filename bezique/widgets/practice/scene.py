@@ -92,11 +92,12 @@ def table_groups(exposed, declarations) -> list[list[Card]]:
 
 
 def scene_kwargs(deal: Deal, human: int, reveal: bool = False, show_last: bool = True,
-                 highlighted=(), caption: str | None = None) -> dict:
-    """The arguments of `layout_scene` / `CardCanvas.show_scene` for `human`'s side of the
-    deal: the concealed hand, the declared cards of both players grouped by combination,
-    the trick (or, between tricks, the last trick with its winner), the stock and the
-    turn-up. `reveal` shows the opponent's cards face up (for a finished deal)."""
+                 highlighted=()) -> dict:
+    """The arguments of `render.play_table.layout_play_table` (and of `CardCanvas.show_scene`
+    with that layout) for `human`'s side of the deal: the concealed hand, the declared cards
+    of both players grouped by combination, the trick being played, the last trick taken
+    with its winner (`show_last`), the stock and the turn-up. `reveal` shows the opponent's
+    cards face up (for a finished deal)."""
     bot = 1 - human
     mine = deal.melds[human].scored + deal.pending[human]
     theirs = deal.melds[bot].scored + deal.pending[bot]
@@ -105,17 +106,16 @@ def scene_kwargs(deal: Deal, human: int, reveal: bool = False, show_last: bool =
               opponent_table=table_groups(deal.exposed[bot], theirs),
               stock=deal.stock_count, turn_up=deal.turn_up, names=(YOU, THEM),
               stock_count_shown=shown_stock_count(deal) is not None,
-              highlighted=set(highlighted), caption=caption)
+              highlighted=set(highlighted))
     if reveal:
         kw["opponent"] = deal.concealed(bot)
         kw["opponent_face_up"] = True
     else:
         kw["opponent"] = len(deal.concealed(bot))
-    if deal.trick:
-        kw["trick"] = [(trick_name(s, human), c) for s, c in zip(deal.trick_seats, deal.trick)]
-    elif show_last and (last := deal.last_trick()) is not None:
-        kw["trick"] = [(trick_name(s, human), c) for s, c in last.plays]
-        kw["winner"] = last.winner_index
+    kw["trick"] = [(trick_name(s, human), c) for s, c in zip(deal.trick_seats, deal.trick)]
+    if show_last and (last := deal.last_trick()) is not None:
+        kw["last_trick"] = [(trick_name(s, human), c) for s, c in last.plays]
+        kw["last_winner"] = last.winner_index
     return kw
 
 
@@ -133,6 +133,20 @@ def trump_text(deal: Deal) -> str:
         return "козырь ещё не назначен"
     up = f" (открыт {deal.turn_up.ru})" if deal.turn_up is not None else ""
     return f"козырь — {SUIT_NAME_RU[deal.trump]}{up}"
+
+
+def turn_text(deal: Deal, human: int) -> str:
+    """Whose turn, and to do what: «Ваш ход», «Ваш ответ на Д♠ соперника», «Вы взяли взятку:
+    объявление или «Без объявления»», «Ходит соперник»."""
+    if deal.is_over:
+        return "Сдача окончена"
+    if deal.to_act != human:
+        return "Ходит соперник"
+    if deal.stage == "declare":
+        return "Вы взяли взятку: объявите комбинацию или нажмите «Без объявления»"
+    if deal.trick:
+        return f"Ваш ответ: соперник пошёл {deal.trick[0].ru}"
+    return "Ваш ход"
 
 
 def instruction(deal: Deal, human: int) -> str:

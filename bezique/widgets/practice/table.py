@@ -37,17 +37,26 @@ from ...players.match import TITLES
 from ...practice import PracticeSession
 from ..page import OnPage
 from ..render.canvas import CardCanvas
-from .panels import (CoachPanel, GamePanel, LogPanel, RecordPanel, ReplayPanel, ScorePanel)
+from ..render.play_table import layout_play_table
+from .panels import (CoachPanel, GamePanel, LogPanel, RecordPanel, ReplayPanel, ScorePanel,
+                     SettingsPanel)
 from .scene import (BUDGET_CHOICES, OPPONENT_CHOICES, PRESET_CHOICES, declaration_buttons,
                     disabled_cards, instruction, rule_chapter, rules_label, scene_kwargs,
-                    status_text, trump_text)
+                    status_text, trump_text, turn_text)
 
 HINT_SAMPLES = 48
+# The hint's thinking time (processor seconds; a close choice gets as much again): an answer
+# within a second on an idle machine.
+HINT_TIME = 0.4
 REVIEW_OPTIONS = {"samples": 8, "time_limit": 0.3}
 # In the Voilà app (`make practice`) the chapter's book-only cells (MyST text, tagged
 # "voila-hide") are hidden: Voilà marks a cell's output with the class celltag_<tag>.
 HIDE_BOOK_CELLS = "<style>.celltag_voila-hide{display:none}</style>"
-TAB_TITLES = ("Счёт", "Ход сдачи", "Тренер", "Повтор", "Запись", "Партия")
+TAB_TITLES = ("Счёт", "Ход сдачи", "Тренер", "Повтор", "Запись", "Партия", "Настройки")
+# The message box keeps one place and one height (three lines; a longer text scrolls inside),
+# so that a message never moves the cards and the buttons under the pointer.
+MESSAGE_HEIGHT = "calc(4.35em + 12px)"
+PROMPT_HEIGHT = "2.7em"
 MESSAGE_STYLE = {"error": ("#fdeaea", "#a8201a"), "hint": ("#e8f0fb", "#1f5fa8"),
                  "ok": ("#e6f4ea", "#1e7b34"), "info": ("#f3f4f6", "#555555")}
 
@@ -135,6 +144,7 @@ class PracticeTable(OnPage, W.VBox):
         # ---- the table
         self.header = W.HTML()
         self.status = W.HTML()
+        self.prompt = W.HTML()
         self.message = W.HTML()
         self.canvas = CardCanvas(select_mode="none", four_colour=four_colour, name="Ваши карты")
         self.decl_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
@@ -163,23 +173,27 @@ class PracticeTable(OnPage, W.VBox):
         self.replay_panel = ReplayPanel(self)
         self.record_panel = RecordPanel(self)
         self.game_panel = GamePanel()
+        self.settings_panel = SettingsPanel([
+            W.HBox([self.opponent_dd], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.budget_dd, self.rules_dd], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.number, self.new_button], layout=W.Layout(flex_flow="row wrap")),
+            self.swap_button, self.coach_box, self.training_box, self.colour_box])
         self.panels = [self.score_panel, self.log_panel, self.coach_panel, self.replay_panel,
-                       self.record_panel, self.game_panel]
-        self.tabs = W.Tab(children=self.panels, layout=W.Layout(width="540px", min_width="360px"))
+                       self.record_panel, self.game_panel, self.settings_panel]
+        self.tabs = W.Tab(children=self.panels,
+                          layout=W.Layout(flex="1 1 440px", min_width="360px", max_width="640px"))
         self.tabs.titles = TAB_TITLES
         self._dirty = set(range(len(self.panels)))
 
-        left = W.VBox([self.status, self.message, self.canvas, self.decl_box,
-                       self.after_box, W.HBox([self.hint_button, self.undo_button])],
-                      layout=W.Layout(width="660px", max_width="100%"))
+        # The table fits a 1366×768 screen: status, what to do, the message (fixed height), the
+        # picture, then one row of buttons («Подсказка» and «Отменить ход» first, so they keep
+        # their place); the tabs stand beside it, or below on a narrow screen.
+        self.controls = W.HBox([self.hint_button, self.undo_button, self.decl_box, self.after_box],
+                               layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        left = W.VBox([self.status, self.prompt, self.message, self.canvas, self.controls],
+                      layout=W.Layout(width="720px", max_width="100%"))
         super().__init__([
             self.header,
-            W.HBox([self.opponent_dd, self.budget_dd, self.rules_dd],
-                   layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.number, self.new_button, self.swap_button],
-                   layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.coach_box, self.training_box, self.colour_box],
-                   layout=W.Layout(flex_flow="row wrap", grid_gap="12px")),
             W.HBox([left, self.tabs], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
                                                        grid_gap="12px")),
         ])
@@ -234,9 +248,10 @@ class PracticeTable(OnPage, W.VBox):
     def _on_box(self, box) -> None:
         if box.card is not None:
             return
-        if box.label.startswith("колода"):
-            self._say("info", f"Талон: {box.label[len('колода: '):]}. Карту из него берут сами "
-                              "собой после каждой взятки — сначала взявший взятку.")
+        if box.label.startswith("талон"):
+            count = box.label.partition(": ")[2]          # empty where the rules hide the count
+            self._say("info", (f"Талон: {count}. " if count else "Талон. ") + "Карту из него "
+                              "берут сами собой после каждой взятки — сначала взявший взятку.")
         else:
             self._say("info", "Это карты соперника рубашкой вверх: их вы не видите.")
         self.refresh()
@@ -302,7 +317,7 @@ class PracticeTable(OnPage, W.VBox):
             self._say("info", "Подсказывать нечего: сдача окончена." if s.deal.is_over
                       else "Сейчас ходит соперник.")
         else:
-            opts = {"samples": HINT_SAMPLES, "time_limit": max(0.5, self.budget_dd.value),
+            opts = {"samples": HINT_SAMPLES, "time_limit": HINT_TIME,
                     "seed": len(s.deal.actions), **self.hint_options}
             self._say("info", "Тренер думает…")
             h = hint(s.view(), **opts)
@@ -497,7 +512,7 @@ class PracticeTable(OnPage, W.VBox):
         if s.deal.is_over:
             return "Сдача окончена."
         dealer = "вы сдаёте" if s.deal.dealer == s.human else "сдаёт соперник"
-        return ("Ваш ход" if s.my_turn else "Ходит соперник") + f"; {dealer}, {trump_text(s.deal)}."
+        return f"{turn_text(s.deal, s.human)}; {dealer}, {trump_text(s.deal)}."
 
     def _say(self, kind: str, title: str, lines=()) -> None:
         self.message_kind = kind
@@ -507,9 +522,10 @@ class PracticeTable(OnPage, W.VBox):
         self.message.value = (
             f'<div class="bezique-practice-message bezique-{kind}" role="status" '
             f'style="background:{bg};border-left:4px solid {fg};padding:6px 10px;'
-            f'margin:4px 0;min-height:1.5em;line-height:1.45">'
+            f'margin:2px 0;box-sizing:border-box;height:{MESSAGE_HEIGHT};overflow-y:auto;'
+            f'line-height:1.45">'
             + (f"<b>{html.escape(title)}</b>" if title else "")
-            + (f'<ul style="margin:2px 0;padding-left:1.3em">{body}</ul>' if body else "")
+            + (f'<ul style="margin:0;padding-left:1.3em">{body}</ul>' if body else "")
             + "</div>")
 
     def _mark_all(self) -> None:
@@ -523,14 +539,13 @@ class PracticeTable(OnPage, W.VBox):
         glow = {hinted.card} if type(hinted) is Play else set()
         key = (deal, len(deal.actions), deal.stage, human, frozenset(glow))
         if key != self._scene_key:              # a refused or an idle click changes no card
-            kw = scene_kwargs(deal, human, highlighted=glow, caption=instruction(deal, human))
-            self.canvas.show_scene(disabled=disabled_cards(deal, human), **kw)
+            kw = scene_kwargs(deal, human, highlighted=glow)
+            self.canvas.show_scene(disabled=disabled_cards(deal, human), layout=layout_play_table,
+                                   **kw)
+            self.prompt.value = (f'<div class="bezique-practice-prompt" style="height:{PROMPT_HEIGHT};'
+                                 'overflow-y:auto;line-height:1.35;font-weight:600;margin:0">'
+                                 + html.escape(instruction(deal, human)) + "</div>")
             self._scene_key = key
-        game = s.game_totals()
-        self.status.value = ('<div class="bezique-practice-status" style="font-size:0.95em;'
-                             'color:#333;margin:2px 0">'
-                             + html.escape(status_text(deal, human, [game[human], game[1 - human]],
-                                                       s.rules.target_score)) + "</div>")
         number = f"сдача № {s.deal_number}" if s.deal_number is not None else "случайная сдача"
         self.header.value = (HIDE_BOOK_CELLS +
                              f"<div style='font-size:1.05em;margin:2px 0'><b>Тренировочный стол.</b> "
@@ -550,6 +565,13 @@ class PracticeTable(OnPage, W.VBox):
         self.budget_dd.disabled = self.opponent_dd.value != "search"
         self._dirty.update({0, 1})
         self._update_panels()
+        # The status line goes last: once the page shows its `data-actions`, everything else
+        # this move changed has arrived (tests/browser/bench_practice.py waits for it).
+        game = s.game_totals()
+        self.status.value = (f'<div class="bezique-practice-status" data-actions="{len(deal.actions)}" '
+                             'style="font-size:0.9em;line-height:1.35;color:#333;margin:0">'
+                             + html.escape(status_text(deal, human, [game[human], game[1 - human]],
+                                                       s.rules.target_score)) + "</div>")
 
     def _draw_buttons(self, hinted) -> None:
         s = self.session

@@ -1,12 +1,14 @@
 """`CardCanvas`: a clickable picture of cards for notebooks, and static card pictures.
 
 The picture is drawn by Pillow (`layout.py`) and encoded once as PNG. The same bytes go
-to the live canvas (a draw command) and into the canvas's `image_data` trait, which is
-part of the widget state: a static page built without a kernel draws it from there.
+to the live canvas (a draw command) and, until a live page has drawn the canvas, into the
+canvas's `image_data` trait, which is part of the widget state: a static page built without a
+kernel draws it from there.
 
 Clicks arrive as canvas pixel coordinates; the layout's hit boxes turn them into cards.
-Every picture has a Russian text equivalent: an HTML line under the canvas listing the
-cards («дама пик (выбрана), валет бубен, …»).
+Every picture has a Russian text equivalent: HTML under the canvas listing the cards
+(«дама пик (выбрана), валет бубен, …»), visually hidden (`SR_ONLY_STYLE`) and read by screen
+readers.
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ class CardCanvas(ipywidgets.VBox):
         self._click_handlers = ipywidgets.CallbackDispatcher()
         self._disabled_handlers = ipywidgets.CallbackDispatcher()
         self._box_handlers = ipywidgets.CallbackDispatcher()
-        self._png: bytes = b""
+        self._png: bytes | None = b""
         self._quiet = False
         self._focus: int | None = None       # keyboard focus: index of a hit box
         self.set_trait("select_mode", select_mode)
@@ -83,7 +85,10 @@ class CardCanvas(ipywidgets.VBox):
         # A page that connects after the cell ran (Voilà, a reloaded notebook) gets the picture
         # from the state asynchronously and may show a blank canvas, and draw commands sent
         # before the browser connected are lost: send the picture again once it is ready.
-        self.canvas.on_client_ready(self.redraw)
+        self.canvas.on_client_ready(self._on_client_ready)
+        self._live = False                    # a page with a kernel has drawn this canvas
+        self._sent = None                     # the picture the live page has
+        self._image = None
         self.observe(self._on_look_change, names=["selected", "four_colour", "select_mode"])
 
     # ------------------------------------------------------------------ showing
@@ -119,12 +124,15 @@ class CardCanvas(ipywidgets.VBox):
                        count, turn_up, four_colour=four_colour, scale=scale, **layout_kwargs))
 
     def show_scene(self, hand: Iterable[Card], *, table=(), selected=None, disabled=(),
-                   highlighted=(), four_colour: bool | None = None, **scene_kwargs) -> None:
+                   highlighted=(), four_colour: bool | None = None, layout=None,
+                   **scene_kwargs) -> None:
         """Show a whole table (`layout_scene` options: opponent, trick, opponent_table,
-        stock, turn_up, winner, caption, names). Your hand and table are selectable."""
+        stock, turn_up, winner, caption, names; or another scene layout with the same
+        arguments, e.g. `play_table.layout_play_table`). Your hand and table are selectable."""
         hand, table = list(hand), list(table)
+        draw = layout or layout_scene
         self._show(hand + _flat(table), selected, disabled, highlighted, four_colour,
-                   lambda **kw: layout_scene(hand, table=table, **{
+                   lambda **kw: draw(hand, table=table, **{
                        "lift": self.select_mode != "none", **scene_kwargs, **kw}))
 
     def _show(self, own, selected, disabled, highlighted, four_colour, render) -> None:
@@ -167,10 +175,15 @@ class CardCanvas(ipywidgets.VBox):
             self._focus = None
         if self._focus is not None:
             _focus_ring(lay, self._focus, self.pixel_ratio)
-        png = lay.png()
-        self._png = png
         w, h = lay.size
         canvas = self.canvas
+        self._png = None                      # encoded when asked for (`_repr_png_`, the state)
+        self._image = lay.image
+        # Only the parts that changed since the last picture the page got are encoded and sent
+        # (a click changes a few rows of cards; the rest of the picture stays as it is).
+        old = self._sent if self._live else None
+        parts = None if old is None else _changed_parts(old, lay.image)
+        whole = parts is None or sum(pw * ph for _, _, pw, ph in parts) * 4 > w * h * 3
         # ipycanvas names the target canvas to the page only when the target changes; in Voilà
         # (or after a reload) the notebook runs before the page connects, so that first switch
         # is lost and later drawings would go nowhere. Forget the current target: every batch
@@ -181,15 +194,33 @@ class CardCanvas(ipywidgets.VBox):
         with hold_canvas():
             canvas.width, canvas.height = w, h
             canvas.layout.width = f"{round(w / self.pixel_ratio)}px"
-            canvas.clear()
-            _put_png(canvas, png, lay)
-        canvas.set_trait("image_data", png)
+            if whole:
+                canvas.clear()
+                _put_png(canvas, self.png)
+            else:
+                for x, y, pw, ph in parts:
+                    canvas.clear_rect(x, y, pw, ph)
+                    _put_png(canvas, _encode(lay.image.crop((x, y, x + pw, y + ph))), x, y)
+        self._sent = lay.image
+        if not self._live:
+            # The picture in the widget state is for a page without a kernel (the static book)
+            # and for the first look of a page that connects later. Once a live page has said
+            # it is ready, draw commands reach it: sending the same bytes again in the state
+            # would only double what every click sends.
+            canvas.set_trait("image_data", self.png)
         # No `canvas.tooltip`: the widgets' JavaScript then reads the canvas's (missing)
         # `description` and the view fails to render. The text below the canvas says it all.
         text = lay.description
         if self._focus is not None:
             text += f"\nКлавиатура: {lay.boxes[self._focus].label}."
         self.text.value = description_html(text)
+
+    def _on_client_ready(self, *_) -> None:
+        """A page with a kernel shows this canvas (never so while the static book is built:
+        nbconvert runs the kernel without a page)."""
+        self._live = True
+        self._sent = None                     # the page may have nothing yet: send it all
+        self.redraw()
 
     @property
     def focused_card(self) -> Card | None:
@@ -284,8 +315,43 @@ class CardCanvas(ipywidgets.VBox):
     def clear_selection(self) -> None:
         self.selected = set()
 
-    def _repr_png_(self) -> bytes:
+    @property
+    def png(self) -> bytes:
+        """The current picture as PNG (encoded once, when first asked for)."""
+        if self._png is None:
+            self._png = _encode(self._image) if self._image is not None else b""
         return self._png
+
+    def _repr_png_(self) -> bytes:
+        return self.png
+
+
+STRIP = 24           # height of the strips compared between two pictures, in canvas pixels
+
+
+def _changed_parts(old, new) -> list[tuple[int, int, int, int]] | None:
+    """The rectangles (x, y, width, height) where `new` differs from `old`: per horizontal
+    strip of STRIP pixels, the span of its changed columns. None if the sizes or modes differ
+    (then the whole picture is sent)."""
+    from PIL import ImageChops
+    if old.size != new.size or old.mode != new.mode:
+        return None
+    diff = ImageChops.difference(old, new)
+    w, h = new.size
+    parts = []
+    for y0 in range(0, h, STRIP):
+        y1 = min(h, y0 + STRIP)
+        box = diff.crop((0, y0, w, y1)).getbbox()
+        if box is not None:
+            parts.append((box[0], y0, box[2] - box[0], y1 - y0))
+    return parts
+
+
+def _encode(image) -> bytes:
+    import io
+    buf = io.BytesIO()
+    image.save(buf, "PNG", compress_level=1)
+    return buf.getvalue()
 
 
 def _visible_point(lay: Layout, index: int) -> tuple[float, float]:
@@ -314,25 +380,35 @@ def _focus_ring(lay: Layout, index: int, ratio: float = 1.0) -> None:
                        ay + (by - ay) * t1), fill=(20, 20, 20), width=width)
 
 
-def _put_png(canvas: Canvas, png: bytes, lay: Layout) -> None:
-    """Draw PNG bytes on the canvas without encoding the picture twice. ipycanvas's own
-    `put_image_data` takes a NumPy array and encodes it again; its draw command
-    accepts any image bytes, so send ours (fall back to the public call)."""
+def _put_png(canvas: Canvas, png: bytes, x: int = 0, y: int = 0) -> None:
+    """Draw PNG bytes on the canvas at (x, y) without encoding the picture twice. ipycanvas's
+    own `put_image_data` takes a NumPy array and encodes it again; its draw command accepts
+    any image bytes, so send ours (fall back to the public call)."""
     try:
         from ipycanvas.canvas import COMMANDS
 
-        canvas._canvas_manager.send_draw_command(canvas, COMMANDS["putImageData"], [0, 0], [png])
+        canvas._canvas_manager.send_draw_command(canvas, COMMANDS["putImageData"], [x, y], [png])
     except (ImportError, AttributeError, KeyError):       # a different ipycanvas
-        import numpy
+        import io
 
-        canvas.put_image_data(numpy.asarray(lay.image.convert("RGBA")), 0, 0)
+        import numpy
+        from PIL import Image
+
+        canvas.put_image_data(numpy.asarray(Image.open(io.BytesIO(png)).convert("RGBA")), x, y)
 
 
 def description_html(description: str) -> str:
     """The text equivalent of a picture, one line per part of the table."""
     lines = [html.escape(line) for line in description.split("\n") if line]
-    return ('<div class="bezique-cards-text" style="font-size:0.9em;line-height:1.4;'
-            'color:var(--jp-ui-font-color1,#333)">' + "<br>".join(lines) + "</div>")
+    return (f'<div class="bezique-cards-text {SR_ONLY_CLASS}" style="{SR_ONLY_STYLE}">'
+            + "<br>".join(lines) + "</div>")
+
+
+# Text for screen readers only: read aloud, not shown (the picture shows it). The style is
+# inline because a Voilà page or a notebook does not load the book's CSS.
+SR_ONLY_CLASS = "bezique-sr-only"
+SR_ONLY_STYLE = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;"
+                 "overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap")
 
 
 # ====================================================================== static pictures

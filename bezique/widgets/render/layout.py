@@ -91,9 +91,10 @@ class _Block:
 
     def text(self, text: str, x: float, y: float, px: int, colour: tuple,
              bold: bool = False, anchor: str = "la") -> None:
-        """A line of text; `anchor` "la" puts its top-left, "ma" its top-middle at (x, y)."""
+        """A line of text; `anchor` "la" puts its top-left, "ma" its top-middle, "ra" its
+        top-right at (x, y)."""
         img = text_image(text, px, tuple(colour), bold)
-        self.image(img, x - img.width / 2 if anchor == "ma" else x, y)
+        self.image(img, x - {"ma": img.width / 2, "ra": img.width}.get(anchor, 0), y)
 
     def card(self, card: Card | None, x: float, y: float, scale: float, state: str,
              four_colour: bool, label: str | None = None, angle: float = 0.0) -> None:
@@ -311,22 +312,28 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
     px = max(9, round(12 * scale))
     block = _Block()
     parts = []
+    wins = [winner is not None and (winner == i or winner is card)
+            for i, (_, card) in enumerate(plays)]
+    notes = [(who + ((" — берёте" if who == "Вы" else " — берёт") if won else "")).strip()
+             for (who, _), won in zip(plays, wins)]
+    # Cards stand w + gap apart, or further if two neighbouring labels would touch.
+    step = float(w + gap)
+    for i in range(1, len(notes)):
+        a, b = (get_font(px, wins[k]).getlength(notes[k]) for k in (i - 1, i))
+        step = max(step, (a + b) / 2 + round(8 * scale))
     for i, (who, card) in enumerate(plays):
-        wins = winner is not None and (winner == i or winner is card)
-        state = "highlighted" if wins or card in highlighted else \
+        state = "highlighted" if wins[i] or card in highlighted else \
             "disabled" if card in disabled else "normal"
-        x = i * (w + gap)
-        label = f"{who + ': ' if who else ''}{card.name_ru}{' (берёт взятку)' if wins else ''}"
+        x = round(i * step)
+        label = f"{who + ': ' if who else ''}{card.name_ru}{' (берёт взятку)' if wins[i] else ''}"
         block.card(card, x, 0, scale, state, four_colour, label)
-        takes = " — берёте" if who == "Вы" else " — берёт"
-        note = (who + (takes if wins else "")).strip()
-        if note:
-            block.text(note, x + w / 2, h + 4, px, label_colour, bold=wins, anchor="ma")
+        if notes[i]:
+            block.text(notes[i], x + w / 2, h + 4, px, label_colour, bold=wins[i], anchor="ma")
         parts.append(label.replace(": ", " — ", 1) if who else label)
     for i in range(len(plays), slots):
-        block.image(slot_image(w, h, tuple(label_colour) + (110,)), i * (w + gap), 0)
+        block.image(slot_image(w, h, tuple(label_colour) + (110,)), round(i * step), 0)
     count = max(len(plays), slots)
-    block.w = count * w + (count - 1) * gap
+    block.w = round((count - 1) * step) + w
     block.h = h + 4 + round(px * 1.3)
     block.lines.append("Взятка: " + ("; ".join(parts) if parts else "пока пуста") + ".")
     return block
@@ -346,21 +353,21 @@ def _stock_block(count, turn_up=None, *, scale=1.0, four_colour=False,
             block.card(None, 2 * k, 2 * (depth - k), scale, "normal", four_colour)
     if count and not count_shown:
         del block.boxes[:-1]
-        block.boxes[-1] = block.boxes[-1]._replace(label="колода")
+        block.boxes[-1] = block.boxes[-1]._replace(label="талон")
     elif count:
         del block.boxes[:-1]
-        block.boxes[-1] = block.boxes[-1]._replace(label=f"колода: {plural(count, 'карта')}")
+        block.boxes[-1] = block.boxes[-1]._replace(label=f"талон: {plural(count, 'карта')}")
         badge = round(15 * scale)
         bx, by = w / 2, 2 * depth + h / 2
         disc = badge_image(str(count), badge)
         block.image(disc, bx - disc.width / 2, by - disc.height / 2)
     if not count:
         block.image(slot_image(w, h, tuple(label_colour) + (150,)), 0, 0)
-    shown = f"колода: {count}" if count_shown else "колода"
-    block.text(shown if count else "колода пуста", w / 2, h + 2 * depth + 4, px,
+    shown = f"талон: {count}" if count_shown else "талон"
+    block.text(shown if count else "талон пуст", w / 2, h + 2 * depth + 4, px,
                label_colour, anchor="ma")
-    text = ((f"Колода: {plural(count, 'карта')}" if count_shown else "Колода не пуста")
-            if count else "Колода пуста")
+    text = ((f"Талон: {plural(count, 'карта')}" if count_shown else "Талон не пуст")
+            if count else "Талон пуст")
     if turn_up is not None:
         tx = w + 2 * depth + round(10 * scale)
         block.card(turn_up, tx, 2 * depth, scale, "normal", four_colour,

@@ -1,0 +1,151 @@
+"""The practice table's picture: a whole two-handed table laid out to fit a laptop screen.
+
+Four rows on the felt, every card face up on its own place (no face-up card covers another):
+
+1. the opponent's hand (backs, small) on the left, his declared cards on the right;
+2. the stock with the turn-up, the trick in the middle, «Последняя взятка» on the right (the
+   trick just taken stays visible while the next one is played);
+3. your declared cards;
+4. your hand.
+
+A row of declared cards that would not fit is drawn smaller, never overlapped. Pillow only.
+"""
+
+from __future__ import annotations
+
+from ...cards import Card
+from ...ru import plural
+from .drawing import card_size, get_font
+from .layout import (FELT, ON_FELT, Layout, _Block, _hand_block, _names, _state, _stock_block,
+                     _trick_block)
+
+WIDTH = 680              # inner width at scale 1 (the canvas is this plus two margins)
+MIN_SCALE = 0.3
+
+
+def _declared_row(groups, scale: float, max_width: float, four_colour: bool,
+                  selected=(), disabled=(), highlighted=()) -> _Block:
+    """Declared cards side by side, a wider gap between combinations; drawn smaller when the
+    row would be wider than `max_width`, so that no card ever covers another."""
+    groups = [list(g) for g in groups if g]
+    n = sum(len(g) for g in groups)
+
+    def width(k: float) -> float:
+        w = card_size(k)[0]
+        return n * w + (n - len(groups)) * round(4 * k) + (len(groups) - 1) * round(14 * k)
+
+    while n and scale > MIN_SCALE and width(scale) > max_width:
+        scale = max(MIN_SCALE, scale * 0.92)
+    w, h = card_size(scale)
+    block = _Block()
+    x = 0
+    for g, group in enumerate(groups):
+        if g:
+            x += round(14 * scale) - round(4 * scale)
+        for card in group:
+            block.card(card, x, 0, scale, _state(card, selected, disabled, highlighted), four_colour)
+            x += w + round(4 * scale)
+    block.w = max(0, x - round(4 * scale))
+    block.h = h
+    return block
+
+
+def _label(block: _Block, text: str, x: float, y: float, px: int, anchor: str = "la") -> None:
+    block.text(text, x, y, px, ON_FELT, bold=True, anchor=anchor)
+
+
+def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), last_trick=(),
+                      last_winner=None, table=(), opponent_table=(), stock=0, turn_up=None,
+                      selected=(), disabled=(), highlighted=(), four_colour=False,
+                      order="alternate", scale=1.0, lift=True, names=("Вы", "Соперник"),
+                      background=FELT, caption=None, winner=None,
+                      stock_count_shown=True) -> Layout:
+    """The table for `hand` (your concealed cards). `opponent`: a number of backs, or cards
+    (face up with `opponent_face_up`); `trick`: the trick being played, (who, card) pairs;
+    `last_trick` / `last_winner`: the last trick taken and the index of its winning card;
+    `table` / `opponent_table`: declared cards grouped by combination. `selected`,
+    `disabled`, `highlighted` apply to your hand and your declared cards. `caption` is
+    accepted for `layout_scene`'s callers and ignored: the table's instruction is HTML."""
+    you, them = names
+    w, h = card_size(scale)
+    width = round(WIDTH * scale)
+    margin, vgap = round(10 * scale), round(6 * scale)
+    px = max(10, round(12 * scale))
+    line = round(px * 1.45)
+    sets = dict(selected=selected, disabled=disabled, highlighted=highlighted)
+    scene = _Block()
+    y = margin
+
+    # 1. the opponent: his hand on the left, his declared cards on the right
+    small = 0.6 * scale
+    if opponent_face_up:
+        opp = _hand_block(list(opponent), scale=small, order=order, four_colour=four_colour,
+                          gap=round(3 * scale), lift=False)
+        opp.lines.append(f"Карты соперника: {_names(opp.boxes)}.")
+    else:
+        count = opponent if isinstance(opponent, int) else len(opponent)
+        opp = _hand_block(count, scale=small, gap=round(-0.5 * card_size(small)[0]), lift=False)
+        opp.lines.append(f"{them}: {plural(count, 'карта')} рубашкой вверх.")
+    n_opp = len(opp.boxes)
+    ot = _declared_row(opponent_table, 0.7 * scale, width - opp.w - round(24 * scale), four_colour)
+    ot.lines.append(f"Объявлено соперником: {_names(ot.boxes)}.")
+    _label(scene, f"{them}: {plural(n_opp, 'карта')}", margin, y, px)
+    _label(scene, "Объявлено соперником" + ("" if ot.boxes else ": ничего"), margin + width, y,
+           px, anchor="ra")
+    y += line
+    scene.add(opp, margin, y)
+    scene.add(ot, margin + width - ot.w, y)
+    y += max(opp.h, card_size(0.7 * scale)[1]) + vgap
+
+    # 2. the stock, the trick, the last trick
+    st = _stock_block(stock, turn_up, scale=scale, four_colour=four_colour, label_colour=ON_FELT,
+                      count_shown=stock_count_shown)
+    tr = _trick_block(list(trick), scale=scale, winner=winner, four_colour=four_colour,
+                      label_colour=ON_FELT).fit()
+    last_scale = 0.6 * scale
+    lt = _trick_block(list(last_trick), scale=last_scale, winner=last_winner,
+                      four_colour=four_colour, label_colour=ON_FELT).fit()
+    lt.lines[-1] = "Последняя взятка: " + lt.lines[-1][len("Взятка: "):] if last_trick else \
+        "Последняя взятка: ещё не было."
+    head = "Последняя взятка" if last_trick else "Последней взятки нет"
+    head_px = max(9, round(11 * scale))
+    head_w = get_font(head_px, True).getlength(head)
+    last_w = max(lt.w, head_w)                  # the area of the last trick and its heading
+    x_trick = max(st.w + round(20 * scale), (width - tr.w) / 2)
+    x_last = max(x_trick + tr.w + round(20 * scale), width - last_w)
+    scene.add(st, margin, y)
+    scene.add(tr, margin + x_trick, y)
+    _label(scene, head, margin + x_last + last_w / 2, y, head_px, anchor="ma")
+    scene.add(lt, margin + x_last + (last_w - lt.w) / 2, y + line)
+    width = max(width, round(x_last + last_w))
+    y += max(st.h, tr.h, line + lt.h) + vgap
+
+    # 3. your declared cards
+    mt = _declared_row(table, 0.7 * scale, width, four_colour, **sets)
+    mt.lines.append(f"Ваши объявленные карты: {_names(mt.boxes)}.")
+    _label(scene, "Ваши объявления" + ("" if mt.boxes else ": пока нет"), margin + width / 2, y,
+           px, anchor="ma")
+    y += line
+    scene.add(mt, margin + (width - mt.w) / 2, y)
+    y += card_size(0.7 * scale)[1] + vgap
+
+    # 4. your hand
+    mine = _hand_block(list(hand), scale=scale, order=order, four_colour=four_colour,
+                       lift=lift, max_width=width, **sets)
+    mine.lines.append(f"Ваши карты: {_names(mine.boxes)}.")
+    scene.add(mine, margin + (width - mine.w) / 2, y)
+    y += max(mine.h, h)
+
+    # the text equivalent in reading order: opponent, his table, stock, trick, last trick, …
+    scene.lines = opp.lines + ot.lines + st.lines + tr.lines + lt.lines + mt.lines + mine.lines
+    scene.w = width + 2 * margin
+    scene.h = y + margin
+    return scene.render(background, 0)
+
+
+def face_up_boxes(lay: Layout) -> list:
+    """The hit boxes of the face-up cards of a picture (for the no-overlap checks)."""
+    return [b for b in lay.boxes if isinstance(b.card, Card)]
+
+
+__all__ = ["layout_play_table", "face_up_boxes", "WIDTH"]
