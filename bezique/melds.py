@@ -492,7 +492,9 @@ def shape_problem(meld: str, cards: tuple[Card, ...], rules: RuleSet, trump: str
         return None
     if meld in (SEQUENCE, PLAIN_QUINT):
         if n != 5 or sorted(ranks) != sorted("ATKQJ") or len(suits) != 1:
-            return "секвенция — это туз, десятка, король, дама и валет одной масти"
+            if meld == PLAIN_QUINT:
+                return "квинта — это туз, десятка, король, дама и валет одной некозырной масти"
+            return "секвенция — это туз, десятка, король, дама и валет козырной масти"
         if meld == SEQUENCE and trump is None:
             return "секвенцию можно объявить только после того, как козырь назначен"
         if meld == SEQUENCE and cards[0].suit != trump:

@@ -323,7 +323,7 @@ def explain_choice(view, action, analysis: Analysis | None = None) -> str:
             if up is not None:
                 why = []
                 if up.is_brisque:
-                    why.append("это бриска")
+                    why.append("это бриск")
                 joins = _melds_with(up, rules, trump)
                 if joins:
                     why.append(f"она может войти в {joins}")
@@ -381,10 +381,11 @@ def explain_choice(view, action, analysis: Analysis | None = None) -> str:
 
 
 def _brisques_in_trick(view, cards: list[Card]) -> str:
-    """«во взятке бриска (взятка принесёт 10 очков)»: the trick's worth is the engine's
+    """«во взятке бриск (взятка принесёт 10 очков)»: the trick's worth is the engine's
     (`tally.trick_points`), said only once the trick is complete."""
     n = sum(1 for x in cards if x.is_brisque)
-    what = {1: "бриска", 2: "две бриски", 3: "три бриски"}.get(n, f"{n} брисок")
+    what = {1: "бриск", 2: "два бриска", 3: "три бриска", 4: "четыре бриска"}.get(n) \
+        or plural(n, "бриск")
     if len(cards) < view.rules.players:
         return f"во взятке {what}"
     return f"во взятке {what} (взятка принесёт {points(trick_points([cards], view.rules))})"
@@ -408,7 +409,7 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
             if best_decl is not None:
                 out.append(f"после взятки можно объявить {describe_declaration(best_decl.meld, best_decl.cards, best_decl.points)}")
             if scored and on_table:
-                out.append(f"{c.ru} уже принесла очки в комбинации — ею не жалко бить")
+                out.append(f"карта {c.ru} уже принесла очки в комбинации — ею не жалко бить")
             if threat >= 100 and view.stock_count <= LATE_STOCK:
                 out.append("талон кончается, а соперник близок к крупной комбинации: не давайте ему взятку")
         else:
@@ -427,7 +428,7 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
         else:
             out.append(f"ходите {c.ru}")
             if pot < 5 and not c.is_brisque:
-                out.append("это самая бесполезная карта: она не входит в комбинации и не бриска")
+                out.append("это самая бесполезная карта: она не входит в комбинации и не бриск")
             elif scored:
                 out.append("эта карта уже принесла очки в комбинации")
     keep = sorted(sorted((x for x in view.hand if x != c and potential(x, o) >= 20),

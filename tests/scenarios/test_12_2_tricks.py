@@ -95,13 +95,13 @@ def test_show_stock_count_false_hides_the_count_from_people():
     number from what a person is shown (the view's `shown_stock_count`, the practice table), while
     programs keep the deducible `stock_count`."""
     from bezique.widgets.practice.scene import scene_kwargs, status_text
-    from bezique.widgets.render.layout import layout_scene
+    from bezique.widgets.render.play_table import layout_play_table
     shown = build_deal()
     hidden = build_deal(rules=RuleSet().with_options(show_stock_count=False))
     assert shown.view(P1).shown_stock_count == shown.view(P1).stock_count == 47
     assert hidden.view(P1).shown_stock_count is None and hidden.view(P1).stock_count == 47
     assert "47" in status_text(shown, P1) and "47" not in status_text(hidden, P1)
-    assert "47" in layout_scene(**scene_kwargs(shown, P1)).description
-    picture = layout_scene(**scene_kwargs(hidden, P1))
-    assert "47" not in picture.description and "Колода не пуста" in picture.description
+    assert "47" in layout_play_table(**scene_kwargs(shown, P1)).description
+    picture = layout_play_table(**scene_kwargs(hidden, P1))
+    assert "47" not in picture.description and "Талон не пуст" in picture.description
     assert not any("47" in (b.label or "") for b in picture.boxes)
