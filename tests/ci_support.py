@@ -27,7 +27,7 @@ def require(what: str, reason: str):
     if in_ci():
         pytest.fail(message + " (в CI это ошибка: CI ставит всё, что нужно тестам)",
                     pytrace=False)
-    pytest.skip(message)
+    pytest.skip(message, allow_module_level=True)
 
 
 def require_import(module: str):
