@@ -81,10 +81,12 @@ MUTANTS = [
     Mutant("double_bezique_from_other_pair", "bezique/melds.py",
            "if not prev or prev in state.single_bezique_pairs:", "if True:",
            "R4.5.3: a double bezique builds on a whole single bezique only"),
-    Mutant("seven_exchange_twice", "bezique/melds.py",
-           'return (not ctx.seven_exchanged and ctx.turn_up is not None and ctx.turn_up.rank != "7"',
-           'return (ctx.turn_up is not None and ctx.turn_up.rank != "7"',
-           "R5.2.2: the seven is exchanged only once a deal"),
+    # (dropping `not ctx.seven_exchanged` from can_exchange_seven is an equivalent mutant:
+    # after the exchange the turn-up is a seven, which blocks a second exchange anyway)
+    Mutant("seven_scores_twice", "bezique/melds.py",
+           'sevens = [c for c in faces.get(("7", trump), ()) if c not in state.sevens_scored]',
+           'sevens = [c for c in faces.get(("7", trump), ())]',
+           "R5.3.2: each physical trump seven scores at most once a deal"),
     Mutant("seven_exchange_without_won_trick", "bezique/deal.py",
            "if self.stage != STAGE_DECLARE or seat != self.to_act:\n"
            "            if apply_mode:",
