@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from bezique.widgets.practice.table import PracticeTable
+from ci_support import require
 from mirror import click_card, expected_status, make_move, wait_for_text
 
 pytestmark = pytest.mark.browser
@@ -43,7 +44,7 @@ def free_port() -> int:
 def voila_url():
     voila = Path(sys.executable).with_name("voila")
     if not voila.exists():
-        pytest.skip("Нет voila: make install")
+        require("Voilà", "нет в окружении: make install")
     port = free_port()
     proc = subprocess.Popen(
         [str(voila), str(NOTEBOOK), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from ci_support import examples
+
 from bezique import Deal, RuleSet
 from bezique.cards import cards_ru, format_cards, make_pack, parse_cards
 from bezique.errors import FormatError
@@ -110,7 +112,7 @@ def test_russian_and_latin_card_input_give_the_same_position():
     assert [c.code for c in a.hand] == ["AS#1", "TS#1", "KS#1", "QS#1", "JS#1", "TD#1", "7C#2"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60, 300), deadline=None)
 @given(st.lists(st.sampled_from(make_pack(2)), min_size=1, max_size=16, unique=True))
 def test_card_lists_round_trip_in_both_alphabets(cards):
     """Lists, not single cards (tests/test_cards.py has those): Latin ids with copies read back
@@ -142,7 +144,7 @@ def _position_from_deal(deal: Deal) -> dict:
 
 
 @pytest.mark.parametrize("preset", STANDARD_PRESETS)
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3, 15), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_solver_agrees_with_the_deal_in_every_declaration_turn(preset, seed):
     """At the start of every declaration turn of a random deal, the position written from the

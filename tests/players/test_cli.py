@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from bezique.actions import Pass, Play
 from bezique.players.match import run_match
 from bezique.players.play import TerminalGame
@@ -55,6 +57,7 @@ def test_match_reproducible():
     assert a.games == b.games
 
 
+@pytest.mark.slow
 def test_match_in_parallel_processes_gives_the_same_games_and_records():
     import io
     out1, out2 = io.StringIO(), io.StringIO()
