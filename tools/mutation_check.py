@@ -124,6 +124,10 @@ MUTANTS = [
            'return Locale("ru").plural_form(abs(n))',
            'return Locale("ru").plural_form(abs(n) % 10)',
            "Russian: 11-14 take the genitive plural («11 очков», not «11 очко»)"),
+    Mutant("plural_genitive_few", "bezique/ru.py",
+           '("очко", "gen"): ("очка", "очков", "очков"),',
+           '("очко", "gen"): ("очка", "очка", "очков"),',
+           "Russian: «около 2 очков», not «около 2 очка» (the coach's genitive)"),
 ]
 
 
