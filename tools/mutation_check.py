@@ -97,9 +97,11 @@ MUTANTS = [
            "self.declared[d] += bonus\n                self.melds[d].sevens_scored.add(up)",
            "self.declared[d] += 0\n                self.melds[d].sevens_scored.add(up)",
            "R2.5.1: a turned-up seven scores 10 for the dealer"),
-    Mutant("win_trick_seven_for_any_card", "bezique/deal.py",
+    # (`(i == w and seat == winner)` -> `seat == winner` is an equivalent mutant: each seat
+    # plays one card a trick, so the winner's card is the winning card)
+    Mutant("win_trick_seven_scores_when_losing", "bezique/deal.py",
            'if self.rules.seven_rule == "played" or (i == w and seat == winner):',
-           'if self.rules.seven_rule == "played" or seat == winner:',
+           "if True:",
            "R5.7 (win_trick): the seven scores only when it wins the trick itself"),
     Mutant("triple_bezique_no_immediate_win", "bezique/deal.py",
            "if meld == TRIPLE_BEZIQUE and rules.triple_bezique_immediate_win:",
