@@ -63,6 +63,15 @@ def test_s077_one_player_reaches_the_target():
     assert game.winner == P1 and game.is_over
 
 
+def test_exactly_the_target_wins():
+    """R8.6: a player at or above the target after the tally wins (1000 exactly is enough)."""
+    game, summary = _game_after(RuleSet(), [1000, 950], P2)
+    assert summary.totals_after == [1000, 950]
+    assert game.winner == P1 and game.is_over
+    game, _ = _game_after(RuleSet(), [990, 950], P2)
+    assert game.winner is None and not game.is_over
+
+
 def test_s078_both_reach_the_target():
     game, summary = _game_after(RuleSet(), [1060, 1070], P1)
     assert summary.totals_after == [1060, 1070]
