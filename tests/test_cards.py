@@ -50,3 +50,19 @@ def test_round_trip_latin_and_russian(card):
     assert parse_card(card.code) is card
     assert parse_card(card.ru + f"#{card.copy}") is card
     assert Card(card.rank, card.suit, card.copy) is card
+
+
+@pytest.mark.parametrize("text,named", [("QS#1 QS#1", "QS#1"), ("Д♠#2 QS#2", "QS#2"),
+                                        ("QS#1 JD QS#1", "QS#1")])
+def test_the_same_physical_card_named_twice_is_refused(text, named):
+    with pytest.raises(CardParseError) as e:
+        parse_cards(text)
+    message = e.value.message
+    assert "дважды" in message and "QS#1 QS#2" in message          # what is wrong + an example
+    assert f"«{named}»" in message
+
+
+def test_explicit_copies_also_reserve_against_taken_cards():
+    with pytest.raises(CardParseError):
+        parse_cards("QS#1", taken={Card("Q", "S", 1)})
+    assert parse_cards("QS#1 QS#2") == [Card("Q", "S", 1), Card("Q", "S", 2)]

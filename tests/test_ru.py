@@ -5,7 +5,10 @@ the package writes them again."""
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
+
+import pytest
 
 import bezique
 from bezique.cards import RANK_NAME_RU, SUIT_GENITIVE_RU, SUIT_NAME_RU, Card
@@ -52,3 +55,70 @@ def test_plural_forms():
 def test_card_names_come_from_the_one_table():
     assert Card("Q", "S").name_ru == f"{RANK_NAME_RU['Q']} {SUIT_GENITIVE_RU['S']}" == "дама пик"
     assert SUIT_NAME_RU == {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}
+
+
+NUMBERS = (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111)
+
+# Every word and case of `ru.plural`, written out for NUMBERS (11-14 take the "many" form).
+PLURAL_TABLE = {
+    ("очко", "nom"): "0 очков|1 очко|2 очка|4 очка|5 очков|11 очков|12 очков|14 очков|21 очко|"
+                     "22 очка|25 очков|101 очко|111 очков",
+    ("карта", "nom"): "0 карт|1 карта|2 карты|4 карты|5 карт|11 карт|12 карт|14 карт|21 карта|"
+                      "22 карты|25 карт|101 карта|111 карт",
+    ("взятка", "nom"): "0 взяток|1 взятка|2 взятки|4 взятки|5 взяток|11 взяток|12 взяток|"
+                       "14 взяток|21 взятка|22 взятки|25 взяток|101 взятка|111 взяток",
+    ("сдача", "nom"): "0 сдач|1 сдача|2 сдачи|4 сдачи|5 сдач|11 сдач|12 сдач|14 сдач|21 сдача|"
+                      "22 сдачи|25 сдач|101 сдача|111 сдач",
+    ("ход", "nom"): "0 ходов|1 ход|2 хода|4 хода|5 ходов|11 ходов|12 ходов|14 ходов|21 ход|"
+                    "22 хода|25 ходов|101 ход|111 ходов",
+    ("позиция", "nom"): "0 позиций|1 позиция|2 позиции|4 позиции|5 позиций|11 позиций|"
+                        "12 позиций|14 позиций|21 позиция|22 позиции|25 позиций|101 позиция|"
+                        "111 позиций",
+    ("партия", "nom"): "0 партий|1 партия|2 партии|4 партии|5 партий|11 партий|12 партий|"
+                       "14 партий|21 партия|22 партии|25 партий|101 партия|111 партий",
+    ("похожий вариант", "nom"): "0 похожих вариантов|1 похожий вариант|2 похожих варианта|"
+                                "4 похожих варианта|5 похожих вариантов|11 похожих вариантов|"
+                                "12 похожих вариантов|14 похожих вариантов|21 похожий вариант|"
+                                "22 похожих варианта|25 похожих вариантов|101 похожий вариант|"
+                                "111 похожих вариантов",
+    # «около 1 очка, около 2 очков», «разыграл 1 сдачу, 2 сдачи, 5 сдач»
+    ("очко", "gen"): "0 очков|1 очка|2 очков|4 очков|5 очков|11 очков|12 очков|14 очков|21 очка|"
+                     "22 очков|25 очков|101 очка|111 очков",
+    ("сдача", "acc"): "0 сдач|1 сдачу|2 сдачи|4 сдачи|5 сдач|11 сдач|12 сдач|14 сдач|21 сдачу|"
+                      "22 сдачи|25 сдач|101 сдачу|111 сдач",
+    ("взятка", "acc"): "0 взяток|1 взятку|2 взятки|4 взятки|5 взяток|11 взяток|12 взяток|"
+                       "14 взяток|21 взятку|22 взятки|25 взяток|101 взятку|111 взяток",
+    ("карта", "acc"): "0 карт|1 карту|2 карты|4 карты|5 карт|11 карт|12 карт|14 карт|21 карту|"
+                      "22 карты|25 карт|101 карту|111 карт",
+}
+
+
+@pytest.mark.parametrize("word,case", sorted(PLURAL_TABLE))
+def test_plural_table(word, case):
+    assert "|".join(plural(n, word, case) for n in NUMBERS) == PLURAL_TABLE[(word, case)]
+
+
+def _plural_calls():
+    """(word, case) of every `plural(n, "word"[, "case"])` call with literal arguments in the
+    package and the notebooks."""
+    root = PACKAGE.parent
+    sources = [p.read_text() for p in sorted(PACKAGE.rglob("*.py"))]
+    for nb in sorted([*root.glob("book/chapters/*.ipynb"), *root.glob("exercises/*.ipynb")]):
+        cells = json.loads(nb.read_text())["cells"]
+        sources += ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    for text in sources:
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:                                  # a notebook cell with a magic
+            continue
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "plural"
+                    and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)):
+                case = node.args[2].value if len(node.args) > 2 else "nom"
+                yield node.args[1].value, case
+
+
+def test_plural_table_covers_every_word_the_project_uses():
+    used = set(_plural_calls())
+    assert len(used) >= 5                                    # the scan itself finds the calls
+    assert used <= set(PLURAL_TABLE), used - set(PLURAL_TABLE)

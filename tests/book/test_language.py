@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from ci_support import require
+
 ROOT = Path(__file__).resolve().parents[2]
 WORDLIST = ROOT / "book" / "wordlist.txt"
 
@@ -218,7 +220,7 @@ def personal_dictionary(tmp_path: Path) -> Path:
 def misspelled(words: set[str], dictionary: Path) -> set[str]:
     hunspell = shutil.which("hunspell")
     if hunspell is None:
-        pytest.skip("hunspell не установлен (apt-get install hunspell hunspell-ru)")
+        require("hunspell", "не установлен (apt-get install hunspell hunspell-ru)")
     result = subprocess.run(
         [hunspell, "-i", "utf-8", "-d", "ru_RU", "-p", str(dictionary), "-l"],
         input="\n".join(sorted(words)) + "\n",

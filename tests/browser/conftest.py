@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from ci_support import require
 from pagecheck import serve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,9 +44,7 @@ def load_build_module():
 
 def _unavailable(reason: str):
     """Skip locally, fail in CI: CI installs Chromium, so its absence there is a bug."""
-    if os.environ.get("CI"):
-        pytest.fail(reason + " (в CI это ошибка: Chromium ставится через apt)", pytrace=False)
-    pytest.skip(reason)
+    require("Chromium", reason)
 
 
 @pytest.fixture(scope="session")

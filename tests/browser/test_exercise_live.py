@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from ci_support import require
+
 ROOT = Path(__file__).resolve().parents[2]
 VOILA = Path(sys.executable).with_name("voila")
 NOTEBOOK = "exercises/01_melds.ipynb"
@@ -53,7 +55,7 @@ def voila_server(tmp_path):
     """Voilà serving the notebook: (process, port). It boots in the background while the
     browser starts (a preheated kernel pool would only add load: it refills itself)."""
     if not VOILA.exists():
-        pytest.skip("Нет Voilà в окружении: make install")
+        require("Voilà", "нет в окружении: make install")
     port = _free_port()
     log = open(tmp_path / "voila.log", "w")
     proc = subprocess.Popen(

@@ -24,6 +24,7 @@ import pytest
 
 from bezique.widgets.practice.table import PracticeTable
 from bench_practice import voila_command
+from ci_support import require
 from mirror import click_card, expected_status, make_move, wait_for_text
 
 pytestmark = pytest.mark.browser
@@ -44,7 +45,7 @@ def free_port() -> int:
 def voila_url():
     voila = Path(sys.executable).with_name("voila")
     if not voila.exists():
-        pytest.skip("Нет voila: make install")
+        require("Voilà", "нет в окружении: make install")
     port = free_port()
     cmd, env = voila_command(port)                       # as `make practice` starts it
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,

@@ -3,11 +3,13 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from ci_support import examples
+
 from bezique.generator import LEVELS, content_key, generate
 from bezique.positions import compare, load_position
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12, 50), deadline=None)
 @given(level=st.sampled_from(sorted(LEVELS)), seed=st.integers(0, 10_000))
 def test_generated_positions_are_solvable_and_distinct(level, seed):
     batch = generate(level, 4, seed)

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from ci_support import examples
+
 from bezique import Deal, RuleSet
 from bezique.cards import cards_ru, format_cards, make_pack, parse_cards
 from bezique.errors import FormatError
@@ -36,22 +38,31 @@ def _cli(*args, stdin=None):
 
 # --------------------------------------------------------------------------- round trips
 
-def _position_files():
-    files = sorted(SCENARIOS.glob("*.json"))
-    if EXERCISES.is_dir():
-        files += sorted(EXERCISES.rglob("*.json"))[:40]
-    return files
+def _one_file_per_kind():
+    """The first position file of each kind (the round trip below is the same code for every
+    file of a kind; that every stored answer agrees with the engine is checked for all files by
+    tests/scenarios/test_positions.py and tests/exercises/test_curated.py)."""
+    files = sorted(SCENARIOS.glob("*.json")) + sorted(EXERCISES.rglob("*.json"))
+    first: dict[str, Path] = {}
+    for path in files:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for item in data if isinstance(data, list) else [data]:
+            first.setdefault(item["kind"], path)
+    assert set(first) == {"declarations", "trick_winner", "legal_plays", "deal_score"}
+    return sorted(first.items())
 
 
-@pytest.mark.parametrize("path", _position_files(), ids=lambda p: p.stem)
-def test_solve_write_answer_back_check_agrees(path, tmp_path):
-    """load → solve → the solver's answer written into the file → check finds no difference,
-    and solving the written file again gives the same answer."""
+@pytest.mark.parametrize("kind,path", _one_file_per_kind(), ids=lambda v: getattr(v, "stem", v))
+def test_solve_write_answer_back_check_agrees(kind, path, tmp_path):
+    """The stored answer agrees with the engine; then load → solve → the solver's answer written
+    into the file → check finds no difference, and solving the written file again gives the
+    same answer."""
     data = json.loads(path.read_text(encoding="utf-8"))
     items = data if isinstance(data, list) else [data]
     written = []
     for item in items:
         pos = load_position(item, str(path))
+        assert "answer" in item and compare(pos) == []          # the stored answer first
         answer = solve(pos)
         assert json.loads(json.dumps(answer, ensure_ascii=False)) == answer
         new = dict(item, answer=answer)
@@ -62,6 +73,14 @@ def test_solve_write_answer_back_check_agrees(path, tmp_path):
     out = tmp_path / path.name
     out.write_text(json.dumps(written, ensure_ascii=False, indent=1), encoding="utf-8")
     assert all(compare(p) == [] for p in load_file(str(out)))
+
+
+def test_a_wrong_stored_answer_is_found():
+    """The check the round trip relies on can fail: a stored answer changed by one point."""
+    item = json.loads((SCENARIOS / "s027_double_bezique_declared_at_once.json").read_text(
+        encoding="utf-8"))[0]
+    item["answer"]["declarations"][0]["points"] += 1
+    assert compare(load_position(item)) != []
 
 
 def test_cli_solve_then_check_round_trip(tmp_path):
@@ -93,7 +112,7 @@ def test_russian_and_latin_card_input_give_the_same_position():
     assert [c.code for c in a.hand] == ["AS#1", "TS#1", "KS#1", "QS#1", "JS#1", "TD#1", "7C#2"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60, 300), deadline=None)
 @given(st.lists(st.sampled_from(make_pack(2)), min_size=1, max_size=16, unique=True))
 def test_card_lists_round_trip_in_both_alphabets(cards):
     """Lists, not single cards (tests/test_cards.py has those): Latin ids with copies read back
@@ -125,7 +144,7 @@ def _position_from_deal(deal: Deal) -> dict:
 
 
 @pytest.mark.parametrize("preset", STANDARD_PRESETS)
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3, 15), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_solver_agrees_with_the_deal_in_every_declaration_turn(preset, seed):
     """At the start of every declaration turn of a random deal, the position written from the
@@ -286,3 +305,20 @@ def test_cli_check_wrong_answer_exits_1_with_the_difference(tmp_path):
     assert _cli("check", str(tmp_path)).returncode == 1
     (tmp_path / "wrong.json").unlink()
     assert _cli("check", str(tmp_path)).returncode == 0
+
+
+@pytest.mark.xfail(strict=True, raises=FormatError, reason=(
+    "engine bug (positions.py _history): a deal may score two trump sevens and exchange one of "
+    "them in the same action (RULES.md §4.7: the exchange without extra points); Deal keeps "
+    "that zero-point seven_exchange in the seat's scored list, but a position file with this "
+    "history is refused («семёрка треф уже принесла очки»). Found by the ci Hypothesis "
+    "profile: test_solver_agrees_with_the_deal_in_every_declaration_turn, seed_000E, seed 2084."))
+def test_position_accepts_two_trump_sevens_then_the_exchange_of_one():
+    data = {"id": "two-sevens", "kind": "declarations", "rules": "seed_000E", "trump": "C",
+            "phase": 1, "won_trick": True,
+            "hand": ["KS#1", "JD#2", "9D#1", "QH#2", "AD#2", "TD#2", "QS#1"], "table": [],
+            "scored": [{"meld": "two_trump_sevens", "cards": ["7C#1", "7C#2"]},
+                       {"meld": "seven_exchange", "cards": ["7C#1"]}],
+            "seven_exchanged": True, "turn_up": "7C#1", "tricks_won": 10}
+    pos = load_position(data)
+    assert [d for d in solve(pos)["declarations"] if "seven" in d["meld"]] == []

@@ -32,10 +32,16 @@ class Checked:
 @pytest.mark.parametrize("preset", ["canonical", "seed_001", "seed_003", "seed_000E", "seed_002"])
 def test_random_and_heuristic_only_legal(preset):
     rules = RuleSet.from_spec(preset)
+    wins = margin = 0
     for i in range(12):
         deal = Deal.new(rules, i % 2, seed=i)
-        play_deal(deal, [Checked(HeuristicPlayer(i)), Checked(RandomPlayer(i))][::1 - 2 * (i % 2)])
-        assert deal.is_over
+        h = i % 2                                             # the heuristic's seat
+        play_deal(deal, [Checked(HeuristicPlayer(i)), Checked(RandomPlayer(i))][::1 - 2 * h])
+        scores = deal.result()["scores"]
+        wins += scores[h] > scores[1 - h]
+        margin += scores[h] - scores[1 - h]
+    # the Любитель plays to win: it beats random play in (almost) every deal
+    assert wins >= 10 and margin > 12 * 100, (wins, margin)
 
 
 def test_heuristic_self_play_many_deals():
@@ -51,8 +57,9 @@ def test_search_tiny_budget_only_legal():
     for i in range(1):
         deal = Deal.new(rules, i, seed=77 + i)
         play_deal(deal, [Checked(SearchPlayer(i, samples=2, time_limit=None)),
-                         Checked(HeuristicPlayer(i))])
-        assert deal.is_over
+                         Checked(RandomPlayer(i))][::1 - 2 * (i % 2)])
+        scores = deal.result()["scores"]
+        assert scores[i % 2] > scores[1 - i % 2], scores     # even two samples beat random play
 
 
 @pytest.mark.parametrize("name", ["random", "heuristic", "search"])
@@ -148,9 +155,10 @@ def test_search_other_variants(preset):
     """No-trump is searched; games for three or four play as the Любитель would."""
     rules = RuleSet.from_spec(preset)
     deal = Deal.new(rules, 0, seed=3)
-    play_deal(deal, [Checked(SearchPlayer(s, samples=1, time_limit=None))
-                     for s in range(rules.players)])
-    assert deal.is_over
+    play_deal(deal, [Checked(SearchPlayer(0, samples=1, time_limit=None))]
+              + [Checked(RandomPlayer(s)) for s in range(1, rules.players)])
+    scores = deal.result()["scores"]                      # per side when in partnerships
+    assert scores[0] == max(scores) and scores.count(scores[0]) == 1, scores
 
 
 def test_open_choice_extends_only_close_noisy_decisions():

@@ -64,6 +64,7 @@ def test_match_reproducible():
     assert a.games == b.games
 
 
+@pytest.mark.slow
 def test_match_in_parallel_processes_gives_the_same_games_and_records():
     import io
     out1, out2 = io.StringIO(), io.StringIO()

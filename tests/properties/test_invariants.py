@@ -14,6 +14,8 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from ci_support import examples
+
 from bezique import PASS, Deal, RuleSet, announce, declare, play
 from bezique.actions import Announce, Pass, Play
 from bezique.cards import Card, make_pack
@@ -24,9 +26,13 @@ from bezique.record import deal_to_record, dumps_record, parse_record, replay
 from bezique.rules import STANDARD_PRESETS
 from bezique.tally import trick_points
 
+pytestmark = pytest.mark.slow                # many random deals (more in CI)
+
 PACK = frozenset(make_pack(2))
-# A few deals per preset and test keep the whole file near 20 s of CPU on the shared machine.
-SETTINGS = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# A few deals per preset and test keep the whole file near 20 s of CPU on the shared machine;
+# CI (derandomized: the same deals every run, see tests/conftest.py) plays five times as many.
+SETTINGS = settings(max_examples=examples(4, 20), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 DEALS = st.tuples(st.integers(0, 1), st.integers(0, 2**32 - 1))
 
 
@@ -169,7 +175,7 @@ def test_zones_sizes_views_after_every_action(preset, args):
 
 
 @pytest.mark.parametrize("preset", STANDARD_PRESETS)
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10, 40), deadline=None)
 @given(DEALS)
 def test_record_round_trip_reproduces_the_result(preset, args):
     dealer, seed = args
@@ -259,7 +265,8 @@ def test_illegal_actions_raise_and_change_nothing(preset, args):
 
 
 @pytest.mark.parametrize("preset", STANDARD_PRESETS)
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3, 15), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(DEALS)
 def test_undo_restores_the_state_before_the_last_action(preset, args):
     dealer, seed = args
@@ -277,7 +284,7 @@ def test_undo_restores_the_state_before_the_last_action(preset, args):
 
 
 @pytest.mark.parametrize("preset", STANDARD_PRESETS)
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3, 15), deadline=None)
 @given(DEALS)
 def test_clones_are_independent(preset, args):
     dealer, seed = args

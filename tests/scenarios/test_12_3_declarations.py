@@ -91,20 +91,19 @@ def test_s025_no_declaration_without_winning_the_trick_or_after_drawing():
     assert_position("s025_no_declaration_without_winning_the_trick")
     # A: P1 loses the trick holding QS, JD.
     for rules in (RuleSet(), RuleSet().with_options(penalty_mode="apply")):
-        deal = build_deal("QS JD 9C", "TC", turn_up="9H#2")
+        deal = build_deal("QS JD 9C", "TC", turn_up="9H#2", rules=rules)
+        assert deal.rules.penalty_mode == rules.penalty_mode
         assert lead(deal, "9C", follow="TC") == P2
         then(deal)
+        assert deal.legal_declarations(P1) == []
         bezique = decl(deal, P1, "bezique", "QS JD")
         if rules.penalty_mode == "prevent":
-            assert deal.legal_declarations(P1) == []
             assert_illegal(deal, bezique, P1, match="выигранной взятки")
-    deal = build_deal("QS JD 9C", "TC", turn_up="9H#2",
-                      rules=RuleSet().with_options(penalty_mode="apply"))
-    lead(deal, "9C", follow="TC")
-    then(deal)
-    deal.apply(decl(deal, P1, "bezique", "QS JD"), P1)
-    assert deal.penalties == [10, 0] and deal.declared == [0, 0]
-    assert deal.result()["scores"][P1] == -10
+            assert deal.penalties == [0, 0]
+        else:                                              # accepted and fined (S-88)
+            deal.apply(bezique, P1)
+            assert deal.penalties == [10, 0] and deal.declared == [0, 0]
+            assert deal.result()["scores"][P1] == -10
     # B: P1 wins, draws, then tries to declare.
     deal = p1_wins("QS JD", turn_up="9H#2")
     assert legal(deal) == [D("bezique", "QS JD", 40)]

@@ -228,3 +228,45 @@ def test_a_real_combination_completed_by_the_automatic_draw_is_early_not_false()
     assert deal.stage == "play" and C("QH") in deal.hands[P1]
     deal.apply(decl(deal, P1, "marriage", "KH QH"), P1)
     assert deal.penalties == [10, 0] and not deal.zeroed[P1]
+
+
+# --- a trump seven exchanged without winning a trick (R5.2.3: the timing of a declaration;
+# §9.1 offence 1 in "apply" mode, S-88's fine) --------------------------------------------
+
+def _seven_holder(rules, after_lost_trick: bool):
+    """P1 holds the trump seven 7H#1 (turn-up KH) and has won no trick: either before the
+    first trick (P1 to lead) or while P2, who just won trick 1, has the declaration turn."""
+    deal = build_deal("7H#1 9S#1", "TS KS QS", turn_up="KH", rules=rules)   # P2: a marriage
+    if after_lost_trick:
+        assert lead(deal, "9S#1", follow="TS") == P2
+        assert deal.stage == "declare" and deal.to_act == P2
+    else:
+        assert deal.stage == "play" and deal.to_act == P1 and deal.tricks_done == 0
+    assert C("7H#1") in deal.hands[P1] and deal.turn_up == C("KH")
+    return deal
+
+
+@pytest.mark.parametrize("after_lost_trick", [False, True])
+def test_seven_exchange_without_a_won_trick_is_refused(after_lost_trick):
+    deal = _seven_holder(RuleSet(), after_lost_trick)
+    exchange = decl(deal, P1, "seven_exchange", "7H#1")
+    assert_illegal(deal, exchange, P1, match="выигранной взятки")
+    assert deal.turn_up == C("KH") and not deal.seven_exchanged
+    assert deal.penalties == [0, 0] and deal.declared == [0, 0]
+
+
+@pytest.mark.parametrize("after_lost_trick", [False, True])
+def test_seven_exchange_without_a_won_trick_is_fined(after_lost_trick):
+    deal = _seven_holder(APPLY, after_lost_trick)
+    deal.apply(decl(deal, P1, "seven_exchange", "7H#1"), P1)
+    assert deal.penalties == [10, 0]                                  # S-88: the offender −10
+    assert PenaltyEvent(P1, "declare_before_trick", 10) in deal.log
+    # the exchange itself does not happen and scores nothing
+    assert deal.turn_up == C("KH") and not deal.seven_exchanged
+    assert C("7H#1") in deal.hands[P1] and C("KH") not in deal.hands[P1]
+    assert deal.declared == [0, 0]
+    assert deal.result()["scores"][P1] == -10 and deal.result()["penalties"] == [10, 0]
+    finish_randomly(deal, seed=4, avoid_declarations=True)
+    res = deal.result()
+    assert res["scores"][P1] == res["brisques"][P1] + res["last_trick"][P1] - 10
+    _round_trip(deal)

@@ -394,6 +394,7 @@ def test_cards_conserved_after_every_action(rules, seed):
 SELFPLAY_DEALS = 1000       # about 20 s of CPU with the replay
 
 
+@pytest.mark.slow
 def test_selfplay_replays():
     n = 0
     for deal in selfplay(MP, SELFPLAY_DEALS, 2024):

@@ -210,6 +210,7 @@ def test_no_trump_sevens_are_worthless():
 
 # ---------------------------------------------------------------- every preset plays and replays
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["no_trump", "three_handed", "four_handed"])
 def test_variant_selfplay_replays(preset):
     rules = RuleSet.preset(preset)

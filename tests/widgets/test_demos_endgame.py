@@ -5,8 +5,10 @@ import re
 
 import pytest
 
-pytest.importorskip("ipywidgets")
-pytest.importorskip("ipycanvas")
+from ci_support import require_import
+
+require_import("ipywidgets")
+require_import("ipycanvas")
 
 from bezique.cards import parse_card, parse_cards
 from bezique.rules import RuleSet

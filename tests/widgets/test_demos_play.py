@@ -4,8 +4,10 @@ and every answer they show must be the engine's."""
 
 import pytest
 
-pytest.importorskip("ipywidgets")
-pytest.importorskip("ipycanvas")
+from ci_support import require_import
+
+require_import("ipywidgets")
+require_import("ipycanvas")
 
 from bezique.cards import Card, parse_card
 from bezique.deal import Deal

@@ -3,8 +3,10 @@ number they show must be the engine's."""
 
 import pytest
 
-pytest.importorskip("ipywidgets")
-pytest.importorskip("matplotlib")
+from ci_support import require_import
+
+require_import("ipywidgets")
+require_import("matplotlib")
 
 from bezique.deal import Deal
 from bezique.game import Game

@@ -3,7 +3,9 @@ show must come from the engine (RuleSet presets, positions.solve, the heuristic 
 
 import pytest
 
-pytest.importorskip("ipywidgets")
+from ci_support import require_import
+
+require_import("ipywidgets")
 
 from bezique.actions import Play
 from bezique.melds import Declaration

@@ -3,7 +3,9 @@ every winner, declaration and score they show must be the engine's."""
 
 import pytest
 
-pytest.importorskip("ipywidgets")
+from ci_support import require_import
+
+require_import("ipywidgets")
 
 from bezique.actions import PASS
 from bezique.cards import Card, parse_cards

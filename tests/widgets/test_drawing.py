@@ -2,8 +2,10 @@
 
 import pytest
 
-pytest.importorskip("PIL")
-numpy = pytest.importorskip("numpy")
+from ci_support import require_import
+
+require_import("PIL")
+numpy = require_import("numpy")
 
 from bezique.cards import Card, parse_cards
 from bezique.widgets.render import drawing

@@ -4,8 +4,10 @@ typos (nothing changes) and «объявить нечего»; every verdict exp
 
 import pytest
 
-pytest.importorskip("ipywidgets")
-pytest.importorskip("ipycanvas")
+from ci_support import require_import
+
+require_import("ipywidgets")
+require_import("ipycanvas")
 
 from bezique.cards import Card
 from bezique.positions import load_position

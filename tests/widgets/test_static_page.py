@@ -13,8 +13,10 @@ import sys
 
 import pytest
 
-pytest.importorskip("ipywidgets")
-pytest.importorskip("ipycanvas")
+from ci_support import require_import
+
+require_import("ipywidgets")
+require_import("ipycanvas")
 
 import ipywidgets
 

@@ -7,8 +7,10 @@ import os
 
 import pytest
 
-pytest.importorskip("ipywidgets")
-pytest.importorskip("ipycanvas")
+from ci_support import require_import
+
+require_import("ipywidgets")
+require_import("ipycanvas")
 
 from bezique.widgets.exercises.trainer import LEVEL_NAMES, MELD_LEVELS, Trainer, positions_root
 
