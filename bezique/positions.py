@@ -187,10 +187,16 @@ def _history(entries: Any, fld: str, res: _Resolver, held: list[Card], rules: Ru
                 "значит его масть и есть козырь позиции")
         else:
             problem = shape_problem(meld, cards, rules, trump)
-        problem = problem or reuse_problem(meld, cards, state)
+        # R4.7: right after both trump sevens are scored together, one of them may still be
+        # exchanged for the turn-up, for nothing more (the deal offers that 0-point exchange).
+        after_two_sevens = (meld == "seven_exchange" and out and out[-1].meld == "two_trump_sevens"
+                            and set(cards) <= set(out[-1].cards))
+        if not after_two_sevens:
+            problem = problem or reuse_problem(meld, cards, state)
         if problem:
             raise FormatError(f"такое объявление невозможно: {problem}", path, f)
-        decl = Declaration(meld, cards, meld_points(meld, rules, trump, cards))
+        decl = Declaration(meld, cards,
+                           0 if after_two_sevens else meld_points(meld, rules, trump, cards))
         state.record(decl, trump)
         out.append(decl)
     return out, state

@@ -307,13 +307,10 @@ def test_cli_check_wrong_answer_exits_1_with_the_difference(tmp_path):
     assert _cli("check", str(tmp_path)).returncode == 0
 
 
-@pytest.mark.xfail(strict=True, raises=FormatError, reason=(
-    "engine bug (positions.py _history): a deal may score two trump sevens and exchange one of "
-    "them in the same action (RULES.md §4.7: the exchange without extra points); Deal keeps "
-    "that zero-point seven_exchange in the seat's scored list, but a position file with this "
-    "history is refused («семёрка треф уже принесла очки»). Found by the ci Hypothesis "
-    "profile: test_solver_agrees_with_the_deal_in_every_declaration_turn, seed_000E, seed 2084."))
 def test_position_accepts_two_trump_sevens_then_the_exchange_of_one():
+    """R4.7: a deal may score both trump sevens and then exchange one of them (for nothing);
+    the same history in a position file is valid (found by the ci Hypothesis profile, seed_000E,
+    seed 2084), and the exchange is worth 0 there too."""
     data = {"id": "two-sevens", "kind": "declarations", "rules": "seed_000E", "trump": "C",
             "phase": 1, "won_trick": True,
             "hand": ["KS#1", "JD#2", "9D#1", "QH#2", "AD#2", "TD#2", "QS#1"], "table": [],
@@ -322,3 +319,19 @@ def test_position_accepts_two_trump_sevens_then_the_exchange_of_one():
             "seven_exchanged": True, "turn_up": "7C#1", "tricks_won": 10}
     pos = load_position(data)
     assert [d for d in solve(pos)["declarations"] if "seven" in d["meld"]] == []
+    assert [d.meld for d in pos.scored] == ["two_trump_sevens", "seven_exchange"]
+    assert pos.scored[0].points > 0 and pos.scored[1].points == 0
+
+
+def test_an_exchange_of_a_seven_scored_earlier_is_still_refused():
+    """Only the exchange right after scoring both sevens together is allowed: a seven that
+    brought points in an earlier declaration may not be declared again (R4.7)."""
+    data = {"id": "seven-twice", "kind": "declarations", "rules": "seed_000E", "trump": "C",
+            "phase": 1, "won_trick": True,
+            "hand": ["KS#1", "JD#2", "9D#1", "QH#2", "AD#2", "TD#2", "QS#1"], "table": [],
+            "scored": [{"meld": "two_trump_sevens", "cards": ["7C#1", "7C#2"]},
+                       {"meld": "marriage", "cards": ["KH#1", "QH#1"]},
+                       {"meld": "seven_exchange", "cards": ["7C#1"]}],
+            "seven_exchanged": True, "turn_up": "7C#1", "tricks_won": 10}
+    with pytest.raises(FormatError, match="уже принесла очки"):
+        load_position(data)

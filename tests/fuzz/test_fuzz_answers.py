@@ -2,11 +2,11 @@
 (both alphabets, look-alike letters, emoji suits, odd copy numbers and separators): never an
 exception other than CardParseError, every refusal in Russian, nothing changed on refusal."""
 
-import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-pytest.importorskip("ipywidgets")
-pytest.importorskip("ipycanvas")
+from ci_support import require_import
+require_import("ipywidgets")
+require_import("ipycanvas")
 
 from bezique.cards import parse_card_face, parse_cards, split_tokens
 from bezique.errors import CardParseError

@@ -7,10 +7,10 @@ import json
 import tempfile
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
-pytest.importorskip("ipywidgets")
+from ci_support import require_import
+require_import("ipywidgets")
 
 from bezique.widgets.exercises.trainer import PROGRESS_FORMAT, Progress, _clean_level
 

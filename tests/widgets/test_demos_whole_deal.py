@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("ipywidgets")
-pytest.importorskip("ipycanvas")
+from ci_support import require_import
+require_import("ipywidgets")
+require_import("ipycanvas")
 
 from bezique.actions import Play
 from bezique.cards import parse_cards

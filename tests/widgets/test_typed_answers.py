@@ -5,8 +5,9 @@ message that names what was wrong and shows a correct example; Enter adds as Â«Ð
 
 import pytest
 
-pytest.importorskip("ipywidgets")
-pytest.importorskip("ipycanvas")
+from ci_support import require_import
+require_import("ipywidgets")
+require_import("ipycanvas")
 
 from bezique.cards import Card, parse_card, split_tokens
 from bezique.errors import CardParseError
