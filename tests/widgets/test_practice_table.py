@@ -434,3 +434,21 @@ def test_text_equivalent_is_for_screen_readers_only():
     text = t.canvas.text.value
     assert SR_ONLY_CLASS in text and "clip-path:inset(50%)" in text and "position:absolute" in text
     assert "Ваши карты:" in text                       # still there for a screen reader
+
+
+def test_review_shows_the_notes_on_followed_hints_apart_from_the_mistakes():
+    """A followed hint that the deeper look after the deal values differently is shown under
+    «О подсказках», and is not counted among «Самые дорогие решения»."""
+    from bezique.players.coach import Mistake, Review
+    t = PracticeTable(opponent="random", seed=4, **FAST_COACH)
+    rng = random.Random(4)
+    while not t.session.deal.is_over:
+        play_step(t, rng)
+    note = Mistake(3, 2, None, None, 12.0, "Взятка 2: подсказка предлагала этот ход; более точный "
+                   "расчёт после сдачи показывает, что В♣ лучше на 12 очков.", hinted=True)
+    t.coach_panel.show_review(t, t.session.deal, Review([], [note]))
+    html = t.coach_panel.review_note.value
+    assert "О подсказках" in html and "подсказка предлагала этот ход" in html
+    assert "не нашёл" in html and not t.coach_panel.mistakes.children
+    t.coach_panel.show_review(t, t.session.deal, Review([], []))
+    assert "О подсказках" not in t.coach_panel.review_note.value

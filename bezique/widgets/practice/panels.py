@@ -159,14 +159,18 @@ class CoachPanel(W.VBox):
     def show_review(self, table, deal, found) -> None:
         """Show the mistakes found by `coach.review` (each with its picture)."""
         self.reviewed = deal
+        notes = "".join(f"<div style='{BOX}'>{_esc(n.text)}</div>" for n in found.notes)
+        about_hints = (("<div><b>О подсказках</b> (это не ваши ошибки: вы последовали "
+                        "совету)</div>" + notes) if notes else "")
         if not found:
             self.review_note.value = ("<div style='" + BOX + ";background:#e6f4ea'>Тренер не нашёл "
                                       "в этой сдаче решений, которые стоили бы заметных очков. "
-                                      "Отличная игра!</div>")
+                                      "Отличная игра!</div>" + about_hints)
             self.mistakes.children = ()
             return
-        self.review_note.value = (f"<div><b>Самые дорогие решения сдачи</b> ({len(found)}): "
-                                  "синим поднята сыгранная вами карта, золотом — совет тренера.</div>")
+        self.review_note.value = (about_hints + f"<div><b>Самые дорогие решения сдачи</b> "
+                                  f"({len(found)}): синим поднята сыгранная вами карта, золотом — "
+                                  "совет тренера.</div>")
         states = table.replay_states(deal)
         rows = []
         for m in found:
