@@ -75,7 +75,7 @@ def tally_exercise(seed: int, ident: str = "ch09-tally") -> dict:
     pos = {"id": ident, "kind": "deal_score", "trump": up.suit, "scored": scored,
            "tricks": [[c.code for t in d.won[s] for c in t] for s in range(2)],
            "last_trick": d.last_trick_winner}
-    story = [f"Играли {NAMES[0]} (игрок 1) и {NAMES[1]} (игрок 2); сдавала {NAMES[0]}, козырь — "
+    story = [f"Играли {NAMES[0]} и {NAMES[1]}; сдавала {NAMES[0]}, козырь — "
              f"{SUIT_NAME_RU[up.suit]} (открыта карта {up.ru})."]
     if up.rank == "7":
         pos["turned_up_seven"] = d.dealer
