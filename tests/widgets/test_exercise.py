@@ -334,6 +334,18 @@ def test_deal_score_uses_the_players_names_of_the_prompt():
     assert make(dict(SCORE, prompt="Игрок 0 и игрок 1 сыграли сдачу.")).names == ["Игрок 0", "Игрок 1"]
 
 
+def test_every_curated_deal_score_names_anna_and_boris():
+    from pathlib import Path
+    from bezique.positions import load_file
+    from bezique.widgets.exercises.answers import player_names
+    folder = Path(__file__).resolve().parents[2] / "exercises" / "positions" / "s1_deal_score"
+    files = sorted(folder.glob("*.json"))
+    assert len(files) >= 30
+    for path in files:
+        for pos in load_file(str(path)):
+            assert player_names(pos) == ["Анна", "Борис"], path
+
+
 # ------------------------------------------------------------------ options
 
 def test_four_colour_redraws_every_picture():
