@@ -263,6 +263,19 @@ def test_seven_won_with_seven_scores_automatically_in_002():
     assert w.deal.declared[1] == 0
 
 
+def test_seven_table_speaks_russian():
+    import re
+    from bezique.rules import CHOICES
+    from bezique.widgets.demos.seven import SEVEN_MODEL_RU, SevenTable
+    page = SevenTable()._repr_html_()
+    assert "Как считается семёрка" in page and "<code>" not in page
+    text = re.sub(r"<[^>]+>", " ", page)
+    assert not re.search(r"[A-Za-z_]{3,}", text), text        # no option names or values
+    assert set(SEVEN_MODEL_RU) == set(CHOICES["seven_rule"])      # every model has a label
+    labels = {row[1] for row in SevenTable().rows()}
+    assert labels == set(SEVEN_MODEL_RU.values())
+
+
 def test_seven_positions_are_legal_for_every_source():
     for preset in ("canonical", "seed_003", "seed_004", "seed_002", "seed_000A", "seed_000C",
                    "seed_000E"):
