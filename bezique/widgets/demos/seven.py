@@ -99,7 +99,7 @@ class SevenDemo(OnPage, W.VBox):
     actions (for the chosen source) as buttons; pressing one applies it to the real deal."""
 
     static_hint = ("Здесь можно выбрать правила источника и позицию и нажать кнопку с действием "
-                   "семёркой — движок выполнит его в настоящей сдаче.")
+                   "семёркой — программа выполнит его в настоящей сдаче.")
 
     def __init__(self, preset: str = "canonical", position: str = "plain"):
         self.preset = W.Dropdown(options=SEVEN_PRESETS, value=preset, description="Правила:",
@@ -169,7 +169,7 @@ class SevenDemo(OnPage, W.VBox):
                     lines.append(line)
         if d.stage == "declare" and d.to_act == YOU:
             lines.append("Вы только что взяли взятку и ещё не добирали из талона. Что можно "
-                         "сделать с семёркой, движок показывает на кнопках.")
+                         "сделать с семёркой, программа показывает на кнопках.")
         elif not self.acted:
             lines.append("Вы взяли взятку, но по этим правилам с семёркой сейчас сделать нечего: "
                          "оба игрока сразу добрали по карте из талона.")
