@@ -40,6 +40,16 @@ def test_pack_picture_shows_all_64_cards():
     assert pic.alt.count("туз пик") == 2
     assert sum(pic.alt.count(f"{r} ") for r in ("туз", "десятка", "король", "дама", "валет",
                                                 "девятка", "восьмёрка", "семёрка")) == 64
+    assert pic.alt.startswith("Колода безика, 64 карты, по две каждой.")
+
+
+def test_pack_picture_takes_its_size_from_the_engine(monkeypatch):
+    from bezique.rules import RuleSet
+    from bezique.widgets.demos import cards as demo
+    monkeypatch.setattr(demo, "RuleSet", lambda: RuleSet(packs=3))
+    pic = demo.pack_picture()
+    assert pic.alt.startswith("Колода безика, 96 карт, по три каждой.")
+    assert pic.alt.count("туз пик") == 3
 
 
 # ---------------------------------------------------------------- compare two cards
