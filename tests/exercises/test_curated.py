@@ -155,6 +155,9 @@ CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 CARD_RU = re.compile(r"(10|[ТКДВА987])([♠♥♦♣])")
 NO_YO = [r"\b[Ее]ще\b", r"[Сс]емерк", r"[Вв]осьмерк", r"[Чч]етверк", r"\bберет\b", r"\b[Ее]е\b",
          r"\bнее\b", r"\bтрех\b", r"\bчетырех\b", r"\bпришел\b"]
+# Issue 13: «бриск» is masculine («брисков»); players by name, not «(игрок 0)»; the learner
+# talks to «программа», not «движок».
+WRONG_WORDS = [r"\bбрисок\b", r"\(игрок \d\)", r"\bдвижк?[а-я]*\b"]
 
 
 def _points_word(n: int) -> str:
@@ -177,6 +180,8 @@ def test_russian_text(field):
             assert m.group(2) == _points_word(int(m.group(1))), (path, m.group(0))
         for pattern in NO_YO:
             assert not re.search(pattern, text), (path, field, pattern)
+        for pattern in WRONG_WORDS:
+            assert not re.search(pattern, text, re.IGNORECASE), (path, field, pattern)
 
 
 def _cards_of(pos) -> set:

@@ -42,6 +42,16 @@ def test_pack_picture_shows_all_64_cards():
     assert pic.alt.count("туз пик") == 2
     assert sum(pic.alt.count(f"{r} ") for r in ("туз", "десятка", "король", "дама", "валет",
                                                 "девятка", "восьмёрка", "семёрка")) == 64
+    assert pic.alt.startswith("Колода безика, 64 карты, по две каждой.")
+
+
+def test_pack_picture_takes_its_size_from_the_engine(monkeypatch):
+    from bezique.rules import RuleSet
+    from bezique.widgets.demos import cards as demo
+    monkeypatch.setattr(demo, "RuleSet", lambda: RuleSet(packs=3))
+    pic = demo.pack_picture()
+    assert pic.alt.startswith("Колода безика, 96 карт, по три каждой.")
+    assert pic.alt.count("туз пик") == 3
 
 
 # ---------------------------------------------------------------- compare two cards
@@ -263,6 +273,19 @@ def test_seven_won_with_seven_scores_automatically_in_002():
     assert "козырная семёрка 7♥ в игре" in w.status.value
     w.preset.value = "canonical"
     assert w.deal.declared[1] == 0
+
+
+def test_seven_table_speaks_russian():
+    import re
+    from bezique.rules import CHOICES
+    from bezique.widgets.demos.seven import SEVEN_MODEL_RU, SevenTable
+    page = SevenTable()._repr_html_()
+    assert "Как считается семёрка" in page and "<code>" not in page
+    text = re.sub(r"<[^>]+>", " ", page)
+    assert not re.search(r"[A-Za-z_]{3,}", text), text        # no option names or values
+    assert set(SEVEN_MODEL_RU) == set(CHOICES["seven_rule"])      # every model has a label
+    labels = {row[1] for row in SevenTable().rows()}
+    assert labels == set(SEVEN_MODEL_RU.values())
 
 
 def test_seven_positions_are_legal_for_every_source():

@@ -189,7 +189,9 @@ def test_tally_exercise_is_solved_by_the_engine():
     from bezique.widgets.demos.tally import tally_exercise
     ex = tally_exercise(3)
     assert solve(load_position(ex)) == bot_deal(3).result()
-    assert "игрок 1" in ex["prompt"]
+    assert "игрок" not in ex["prompt"]        # names, not numbers (issue 13)
+    from bezique.widgets.exercises.answers import player_names
+    assert player_names(load_position(ex)) == ["Анна", "Борис"]
 
 
 def test_scene_shows_the_offenders_cards():

@@ -322,7 +322,7 @@ def test_deal_score_right_partial_wrong_and_not_a_number():
 
 
 def test_deal_score_uses_the_players_names_of_the_prompt():
-    named = dict(SCORE, prompt="Играют Анна (игрок 0) и Борис (игрок 1). Каков итог?",
+    named = dict(SCORE, prompt="Играют Анна и Борис. Каков итог?",
                  turned_up_seven=1)
     w = make(named)
     assert w.names == ["Анна", "Борис"]
@@ -332,7 +332,20 @@ def test_deal_score_uses_the_players_names_of_the_prompt():
     fb = w.submit()
     assert fb.verdict == "right", fb.message
     assert "Борис: бриски 20 очков, объявления 60 очков" in fb.message
+    assert make(dict(SCORE, prompt="Играли Вера и Глеб; сдавал Глеб.")).names == ["Вера", "Глеб"]
     assert make(dict(SCORE, prompt="Игрок 0 и игрок 1 сыграли сдачу.")).names == ["Игрок 0", "Игрок 1"]
+
+
+def test_every_curated_deal_score_names_anna_and_boris():
+    from pathlib import Path
+    from bezique.positions import load_file
+    from bezique.widgets.exercises.answers import player_names
+    folder = Path(__file__).resolve().parents[2] / "exercises" / "positions" / "s1_deal_score"
+    files = sorted(folder.glob("*.json"))
+    assert len(files) >= 30
+    for path in files:
+        for pos in load_file(str(path)):
+            assert player_names(pos) == ["Анна", "Борис"], path
 
 
 # ------------------------------------------------------------------ options

@@ -19,7 +19,7 @@ import ipywidgets as W
 from PIL import Image
 
 from ...cards import RANKS, SUIT_NAME_RU, SUITS, Card, make_pack, parse_cards
-from ...ru import capitalize, points
+from ...ru import capitalize, plural, points
 from ...rules import RuleSet
 from ...tally import trick_points
 from ...tricks import winning_index
@@ -52,11 +52,16 @@ def rank_order_ru(suit: str = "S") -> str:
     return " ".join(c.ru[:-1] for c in rank_order(suit))
 
 
+_COPIES_RU = {2: "две", 3: "три"}       # «по две каждой»: the copies of each card (packs)
+
+
 def pack_picture(four_colour: bool = False, scale: float = 0.8, width: int = 760) -> Picture:
-    """The whole 64-card pack: one row per suit, both copies of every card, highest first."""
-    rows = []
+    """The whole pack of the main rules (64 cards): one row per suit, every copy of every
+    card, highest first; its size and copies are the engine's (`RuleSet().pack_size`)."""
+    rules, rows = RuleSet(), []
+    pack = make_pack(rules.packs)
     for s in "SHCD":
-        cards = [c for c in make_pack(2) if c.suit == s]
+        cards = [c for c in pack if c.suit == s]
         rows.append(layout_hand(cards, order="alternate", scale=scale, max_width=width,
                                 four_colour=four_colour, pad=2, title=capitalize(SUIT_NAME_RU[s])))
     gap = 6
@@ -66,7 +71,8 @@ def pack_picture(four_colour: bool = False, scale: float = 0.8, width: int = 760
     for r in rows:
         img.alpha_composite(r.image.convert("RGBA"), (0, y))
         y += r.size[1] + gap
-    text = "Колода безика, 64 карты, по две каждой. " + " ".join(r.description for r in rows)
+    text = (f"Колода безика, {plural(rules.pack_size, 'карта')}, по {_COPIES_RU[rules.packs]} "
+            "каждой. " + " ".join(r.description for r in rows))
     return Picture(Layout(img, [], text), text)
 
 
@@ -77,7 +83,7 @@ class CompareCards(OnPage, W.VBox):
     two of them (or choose them in the lists) and the engine says which is higher."""
 
     static_hint = ("Здесь можно выбрать масть и щёлкнуть по двум картам (или выбрать их в списках) "
-                   "— движок скажет, какая из них старше.")
+                   "— программа скажет, какая из них старше.")
 
     def __init__(self, suit: str = "H", picks=("К♥", "10♥"), seed: int = 7):
         self.seed = seed

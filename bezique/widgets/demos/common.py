@@ -164,7 +164,7 @@ class QuickQuestion(OnPage, W.VBox):
     """«Проверьте себя» for a fact the engine can compute: choose an answer, «Проверить»
     compares it with `answer()` (a callable that asks the engine) and explains."""
 
-    static_hint = ("Здесь можно выбрать ответ и нажать «Проверить» — движок скажет, верно ли, "
+    static_hint = ("Здесь можно выбрать ответ и нажать «Проверить» — программа скажет, верно ли, "
                    "и объяснит.")
     static_label = QUESTION_LABEL
 

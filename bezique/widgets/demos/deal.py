@@ -37,7 +37,7 @@ PLAYERS = ("Анна", "Борис")
 class CutForDeal(OnPage, W.VBox):
     """Both players cut; the engine's `cut_for_deal` says who deals first (C-01)."""
 
-    static_hint = ("Здесь можно снять колоду ещё раз и выбрать правило жребия — движок скажет, кто "
+    static_hint = ("Здесь можно снять колоду ещё раз и выбрать правило жребия — программа скажет, кто "
                    "сдаёт первым.")
 
     def __init__(self, seed: int = 3, rule: str = "high"):
@@ -90,7 +90,7 @@ class DealStepper(OnPage, W.VBox):
     turn-up and the stock of 47. The dealer is seat 0, the non-dealer seat 1."""
 
     static_hint = ("Здесь можно сдавать карты по шагам, выбрать, по сколько карт сдавать, и номер "
-                   "сдачи — движок разложит обе руки, талон и открытый козырь.")
+                   "сдачи — программа разложит обе руки, талон и открытый козырь.")
 
     def __init__(self, seed: int = 1, pattern: str = "3-2-3", club_bonuses: bool = False):
         self.step = 0

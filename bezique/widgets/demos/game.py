@@ -168,7 +168,7 @@ class WhoWins(OnPage, W.VBox):
     """«Кто выиграл партию?»: totals before the deal, the points of the deal, who took the
     last trick and the options of §8; the winner is the engine's `Game.decide`."""
 
-    static_hint = ("Здесь можно вписать счёт до сдачи и очки за сдачу и выбрать правила — движок "
+    static_hint = ("Здесь можно вписать счёт до сдачи и очки за сдачу и выбрать правила — программа "
                    "назовёт победителя партии.")
 
     def __init__(self, example: int = 1):
@@ -231,7 +231,7 @@ class WhoWins(OnPage, W.VBox):
             lines.append(f"Каждая сдача — отдельная партия: сравнивают очки за сдачу — "
                          f"{NAMES[0]} {gain[0]}, {NAMES[1]} {gain[1]}.")
             if gain[0] == gain[1]:
-                lines.append(f"Поровну; по правилу движка тогда выигрывает взявший последнюю "
+                lines.append(f"Поровну; по правилу курса тогда выигрывает взявший последнюю "
                              f"взятку ({NAMES[last]}).")
         else:
             lines.append(f"После сдачи: {NAMES[0]} — {points(totals[0])}, {NAMES[1]} — "

@@ -71,7 +71,7 @@ class ManyPackOpening(OnPage, W.VBox):
     (experimental reconstruction, RULES.md §10.5)."""
 
     static_hint = ("Здесь можно выбрать номер сдачи — боты сыграют начало многоколодной сдачи, а "
-                   "движок покажет их первые объявления.")
+                   "программа покажет их первые объявления.")
 
     def __init__(self, seed: int = 2, count: int = 5):
         self.count = count

@@ -264,7 +264,7 @@ def pending_story(preset: str = "canonical") -> list[Step]:
     else:
         groups = [sort_cards(aces.cards)]
         text = (f"Вы взяли взятку и объявили четыре туза: +{aces.points}. Выложить ещё и "
-                "козырный марьяж «на потом» движок не даёт. " + _refusal(deal, marriage) + " Марьяж остаётся "
+                "козырный марьяж «на потом» программа не даёт. " + _refusal(deal, marriage) + " Марьяж остаётся "
                 "на руке: объявить его можно будет после следующей выигранной взятки.")
     if deal.stage == "declare":
         deal.apply(PASS, YOU)

@@ -121,7 +121,7 @@ class MeldBuilder(OnPage, W.VBox):
     its points, or explains in Russian why the cards are not a meld. A trump selector and a
     choice of rules (the optional melds of some sources)."""
 
-    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по картам — движок назовёт комбинацию и "
+    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по картам — программа назовёт комбинацию и "
                    "её очки или объяснит, почему это не комбинация.")
 
     def __init__(self, trump: str = "H", rules: str = "canonical", pick: str = ""):

@@ -201,7 +201,7 @@ class NoTrumpDemo(OnPage, W.VBox):
                 cells[0] += " — так сейчас"
             rows.append(cells)
         head = f"Последняя взятка: {cards[0].ru} ({played[0]}) и {cards[1].ru} ({played[1]})."
-        out = (head + " Кто бы её взял при разных козырях (отвечает движок):"
+        out = (head + " Кто бы её взял при разных козырях (отвечает программа):"
                + html_table(rows, ["Козырь", "Кто берёт", "Почему"], numbers_right=True))
         changed = self.changed_tricks()
         if changed:
@@ -273,7 +273,7 @@ class Declarable:
                 if text not in lines:
                     lines.append(text)
             items = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
-            text = f"Можно объявить (по мнению движка):<ul style='margin:2px 0'>{items}</ul>"
+            text = f"Можно объявить (по мнению программы):<ul style='margin:2px 0'>{items}</ul>"
         else:
             text = "Объявить нечего."
         return f"<div style='margin:4px 0'>{pic}<div style='line-height:1.5'>{text}</div></div>"

@@ -105,7 +105,7 @@ class PenaltyDemo(OnPage, W.VBox):
     refuses it (prevent) or fines it (apply), then the bots finish the deal and the game score
     is counted."""
 
-    static_hint = ("Здесь можно выбрать нарушение и нажать «Нарушить» — движок откажет или "
+    static_hint = ("Здесь можно выбрать нарушение и нажать «Нарушить» — программа откажет или "
                    "оштрафует по правилам выбранного источника.")
 
     def __init__(self, offence: str = "revoke", source: str = "canonical", mode: str = "apply"):
@@ -170,7 +170,7 @@ class PenaltyDemo(OnPage, W.VBox):
                     outcome = "accepted"                 # not expected: the action was legal
                 except IllegalAction as e:
                     outcome = "refused"
-                    lines.append(f"Движок отказал: «{html.escape(e.message)}» (правило {e.rule}).")
+                    lines.append(f"Программа отказала: «{html.escape(e.message)}» (правило {e.rule}).")
             lines.append("Очки не изменились: ошибку просто не дали сделать.")
         else:
             game = Game(self.rules, seed=0, first_dealer=d.dealer)
@@ -183,7 +183,7 @@ class PenaltyDemo(OnPage, W.VBox):
                 d.apply(what, seat)
             for e in d.log[start:]:
                 if type(e) is PenaltyEvent:
-                    lines.append("Запись движка: " + html.escape(describe_event(e, -1, NAMES)))
+                    lines.append("Запись программы: " + html.escape(describe_event(e, -1, NAMES)))
             play_deal(d, bots("heuristic", 2))
             b = score_breakdown(d, seat)
             game.finish_deal()

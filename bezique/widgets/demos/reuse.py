@@ -108,7 +108,7 @@ class DeclarationHistory(OnPage, W.VBox):
     already scored, and the cards played. Declare the selected cards, play them, remove an entry
     of the history; the engine lists what is legal now and why each tempting combination is not."""
 
-    static_hint = ("Здесь можно объявлять и разыгрывать отмеченные карты, отменять шаги — движок "
+    static_hint = ("Здесь можно объявлять и разыгрывать отмеченные карты, отменять шаги — программа "
                    "скажет, какие объявления разрешены теперь и почему.")
 
     def __init__(self, scenario: str = "queen", rules: str = "canonical"):
@@ -371,7 +371,7 @@ class DeclarationHistory(OnPage, W.VBox):
         for d in self.legal():
             text = f"✔ {esc(self.describe(d))} — {points(d.points)}"
             lines[text] = lines.get(text, 0) + 1
-        parts = ["<b>Что можно объявить сейчас</b> (ответ движка):"]
+        parts = ["<b>Что можно объявить сейчас</b> (ответ программы):"]
         parts += [t + (f" (вариантов: {n} — одинаковые карты можно взять разные)" if n > 1 else "")
                   for t, n in lines.items()] or ["— ничего."]
         tempting = self.tempting()

@@ -99,7 +99,7 @@ class SevenDemo(OnPage, W.VBox):
     actions (for the chosen source) as buttons; pressing one applies it to the real deal."""
 
     static_hint = ("Здесь можно выбрать правила источника и позицию и нажать кнопку с действием "
-                   "семёркой — движок выполнит его в настоящей сдаче.")
+                   "семёркой — программа выполнит его в настоящей сдаче.")
 
     def __init__(self, preset: str = "canonical", position: str = "plain"):
         self.preset = W.Dropdown(options=SEVEN_PRESETS, value=preset, description="Правила:",
@@ -169,7 +169,7 @@ class SevenDemo(OnPage, W.VBox):
                     lines.append(line)
         if d.stage == "declare" and d.to_act == YOU:
             lines.append("Вы только что взяли взятку и ещё не добирали из талона. Что можно "
-                         "сделать с семёркой, движок показывает на кнопках.")
+                         "сделать с семёркой, программа показывает на кнопках.")
         elif not self.acted:
             lines.append("Вы взяли взятку, но по этим правилам с семёркой сейчас сделать нечего: "
                          "оба игрока сразу добрали по карте из талона.")
@@ -181,11 +181,21 @@ class SevenDemo(OnPage, W.VBox):
         return "<br>".join(lines)
 
 
+# How each model of the trump seven (RuleSet.seven_rule, C-16) counts, in a learner's words;
+# the points are in the table's other columns, asked of the engine.
+SEVEN_MODEL_RU = {
+    "declare_or_exchange": "после взятки — за обмен на открытый козырь или за показ",
+    "exchange_only": "только за обмен на открытый козырь",
+    "played": "за семёрку, сыгранную во взятку",
+    "win_trick": "за обмен и за взятку, взятую семёркой",
+}
+
+
 class SevenTable:
     """What each source's rules offer for a trump seven, computed on the demo's positions:
     a table for the chapter (HTML), every cell asked of the engine."""
 
-    COLUMNS = ("Источник", "Вариант seven_rule", "Открыт король", "Открыта семёрка",
+    COLUMNS = ("Источник", "Как считается семёрка", "Открыт король", "Открыта семёрка",
                "Взятка взята семёркой")
 
     def rows(self) -> list[tuple[str, ...]]:
@@ -198,15 +208,14 @@ class SevenTable:
                         for d in seven_position(rules, position).legal_declarations(YOU)]
                 return ", ".join(acts) or "ничего"
             auto = seven_position(rules, "won_with_seven").declared[YOU]
-            out.append((label.split(":")[0], rules.seven_rule,
+            out.append((label.split(":")[0], SEVEN_MODEL_RU[rules.seven_rule],
                         offer("plain"), offer("seven_up"),
                         f"сразу +{auto}" if auto else "ничего"))
         return out
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(c)}</th>" for c in self.COLUMNS)
-        body = "".join(f"<tr><td>{html.escape(row[0])}</td><td><code>{row[1]}</code></td>"
-                       + "".join(f"<td>{html.escape(x)}</td>" for x in row[2:]) + "</tr>"
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(x)}</td>" for x in row) + "</tr>"
                        for row in self.rows())
         return (f'<table class="table bezique-seven-table"><thead><tr>{head}</tr></thead>'
                 f"<tbody>{body}</tbody></table>")

@@ -198,7 +198,7 @@ def differences_html(preset: str) -> str:
 class PresetDifferences(OnPage, W.VBox):
     """«Правила источника»: pick a source; the engine lists what its preset changes."""
 
-    static_hint = ("Здесь можно выбрать любой источник — движок перечислит, чем его правила "
+    static_hint = ("Здесь можно выбрать любой источник — программа перечислит, чем его правила "
                    "отличаются от основных правил курса.")
 
     def __init__(self, preset: str = "seed_001"):
@@ -313,7 +313,7 @@ def compare_html(data: dict, a: str, b: str) -> str:
 class PresetCompare(OnPage, W.VBox):
     """«Один вопрос — два источника»: one position solved by the engine under two presets."""
 
-    static_hint = ("Здесь можно выбрать позицию и два источника — движок решит её по правилам "
+    static_hint = ("Здесь можно выбрать позицию и два источника — программа решит её по правилам "
                    "каждого.")
 
     def __init__(self, position: int = 0):

@@ -75,7 +75,7 @@ def tally_exercise(seed: int, ident: str = "ch09-tally") -> dict:
     pos = {"id": ident, "kind": "deal_score", "trump": up.suit, "scored": scored,
            "tricks": [[c.code for t in d.won[s] for c in t] for s in range(2)],
            "last_trick": d.last_trick_winner}
-    story = [f"Играли {NAMES[0]} (игрок 1) и {NAMES[1]} (игрок 2); сдавала {NAMES[0]}, козырь — "
+    story = [f"Играли {NAMES[0]} и {NAMES[1]}; сдавала {NAMES[0]}, козырь — "
              f"{SUIT_NAME_RU[up.suit]} (открыта карта {up.ru})."]
     if up.rank == "7":
         pos["turned_up_seven"] = d.dealer
@@ -135,7 +135,7 @@ class DealTally(OnPage, W.VBox):
     """«Подсчёт сдачи»: a seeded deal played by two bots, each player's declarations and
     brisques on cards, and the engine's tally; the same play may be counted by 000-C."""
 
-    static_hint = ("Здесь можно выбрать другую сдачу и способ подсчёта — боты сыграют её, а движок "
+    static_hint = ("Здесь можно выбрать другую сдачу и способ подсчёта — боты сыграют её, а программа "
                    "посчитает очки каждого.")
 
     def __init__(self, seed: int = 2, count: str = "canonical", four_colour: bool = False):
@@ -197,7 +197,7 @@ class DealTally(OnPage, W.VBox):
         if pictures:
             self.pictures[0].value, self.pictures[1].value, self.trick.value = pictures
         self.summary.value = html_block(self.tally_html())
-        self.story.value = html_block("<b>Очки по ходу сдачи</b> (из записи движка):<br>"
+        self.story.value = html_block("<b>Очки по ходу сдачи</b> (из записи программы):<br>"
                                  + "<br>".join(html.escape(x) for x in scoring_events(d)))
 
     def trick_picture(self, four_colour: bool = False, deal: Deal | None = None) -> str:

@@ -37,7 +37,7 @@ class TrickWinner(OnPage, W.VBox):
     """«Кто возьмёт взятку?»: choose the trump, click the card led and the reply; the engine
     says who wins and why (`winner_reason`)."""
 
-    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по двум картам — движок скажет, кто "
+    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по двум картам — программа скажет, кто "
                    "возьмёт взятку, и объяснит почему.")
 
     def __init__(self, trump: str = "H", lead: str = "Т♣", reply: str = "7♥"):

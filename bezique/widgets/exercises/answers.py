@@ -61,17 +61,18 @@ def as_position(position) -> Position:
     raise TypeError("ожидался объект позиции (dict) или bezique.positions.Position")
 
 
-_NAMED = re.compile(r"([А-ЯЁ][а-яё]+) \(игрок (\d)\)")
+_PLAYERS = re.compile(r"\bИгра(?:ют|ли) ([А-ЯЁ][а-яё]+) и ([А-ЯЁ][а-яё]+)\b")
 
 
 def player_names(pos: Position) -> list[str]:
-    """How the question calls the players: «Анна (игрок 0) и Борис (игрок 1)» in the prompt
-    gives their names; a prompt that counts from «игрок 0» keeps that count; otherwise
-    «Игрок 1», «Игрок 2» (as the generator's explanations say)."""
+    """How the question calls the players. The position file has players 0 and 1 only
+    (formats.md); a prompt that opens «Играют Анна и Борис» (or «Играли …») names them in
+    that order, player 0 first; a prompt that counts from «игрок 0» keeps that count;
+    otherwise «Игрок 1», «Игрок 2» (as the generator's explanations say)."""
     n, prompt = pos.rules.players, pos.prompt or ""
-    named = {int(num): name for name, num in _NAMED.findall(prompt)}
-    if set(named) == set(range(n)):
-        return [named[p] for p in range(n)]
+    named = _PLAYERS.search(prompt)
+    if named and n == 2:
+        return list(named.groups())
     first = 0 if re.search(r"[Ии]грок 0", prompt) else 1
     return [f"Игрок {p + first}" for p in range(n)]
 

@@ -243,7 +243,7 @@ class DeclarationsPart(_PickingPart):
     kind = "declarations"
     default_prompt = "Что и за сколько очков вы можете объявить сейчас?"
     static_hint = ("Здесь можно отметить карты щелчком, назвать комбинацию, добавить объявления "
-                   "в ответ и нажать «Проверить» — движок разберёт каждое.")
+                   "в ответ и нажать «Проверить» — программа разберёт каждое.")
 
     def __init__(self, widget):
         super().__init__(widget)
@@ -434,7 +434,7 @@ class LegalPlaysPart(_PickingPart):
     kind = "legal_plays"
     default_prompt = "Какими картами вы можете сыграть? Отметьте все такие карты."
     static_hint = ("Здесь можно щёлкнуть по картам, которыми разрешено сыграть, и нажать "
-                   "«Проверить» — движок обведёт разрешённые карты и объяснит.")
+                   "«Проверить» — программа обведёт разрешённые карты и объяснит.")
 
     def explain_adds(self, message: str) -> bool:
         reason = self.judge.solution.get("reason")     # the engine's reason may be the explanation
@@ -465,7 +465,7 @@ class TrickWinnerPart(AnswerPart):
 
     kind = "trick_winner"
     default_prompt = "Кто возьмёт взятку?"
-    static_hint = ("Здесь можно нажать «Берёт ходивший» или «Берёт ответивший» — движок скажет, "
+    static_hint = ("Здесь можно нажать «Берёт ходивший» или «Берёт ответивший» — программа скажет, "
                    "верно ли, и объяснит почему.")
     checks_itself = True
 
@@ -519,7 +519,7 @@ class DealScorePart(AnswerPart):
 
     kind = "deal_score"
     default_prompt = "Сдача окончена. Сосчитайте очки каждого игрока."
-    static_hint = ("Здесь можно вписать очки каждого игрока и нажать «Проверить» — движок сверит "
+    static_hint = ("Здесь можно вписать очки каждого игрока и нажать «Проверить» — программа сверит "
                    "их со своим подсчётом.")
 
     def info_lines(self) -> list[str]:

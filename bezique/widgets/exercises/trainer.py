@@ -71,7 +71,7 @@ _COUNTS = ("answered", "right", "streak", "best_streak", "generated")
 # What the learner reads about a field of the file (no identifiers in learner text).
 _FIELD_RU = {"answered": "число ответов", "right": "число верных ответов",
              "streak": "текущая серия верных ответов", "best_streak": "лучшая серия",
-             "generated": "число созданных движком позиций"}
+             "generated": "число созданных программой позиций"}
 
 
 def _clean_level(level: str, entry) -> dict:
@@ -303,7 +303,7 @@ class Trainer(OnPage, ipywidgets.VBox):
     >>> Trainer(levels=["m1_single", "m2_several"])
     """
 
-    static_hint = ("Здесь можно выбрать уровень, ответить на позицию и нажать «Ещё одно» — движок "
+    static_hint = ("Здесь можно выбрать уровень, ответить на позицию и нажать «Ещё одно» — программа "
                    "проверит ответ и даст следующую позицию.")
 
     def on_static_page(self) -> None:
@@ -345,7 +345,7 @@ class Trainer(OnPage, ipywidgets.VBox):
                                              button_style="primary", tooltip="Следующая позиция")
         self.next_button.on_click(lambda _: self.show_next())
         self.fresh_check = ipywidgets.Checkbox(
-            value=False, indent=False, description="Только новые позиции (от движка)",
+            value=False, indent=False, description="Только новые позиции (от программы)",
             layout=ipywidgets.Layout(width="auto"))
         self.colour_check = ipywidgets.Checkbox(
             value=four_colour, indent=False, description="Четыре цвета мастей",
@@ -363,7 +363,7 @@ class Trainer(OnPage, ipywidgets.VBox):
                          self.exercise_box, self.table_html]
         if not self.positions_dir.is_dir():
             self.notes.append(f"Не найдена папка со сборником упражнений «{self.positions_dir}». "
-                              "Позиции будет создавать движок.")
+                              "Позиции будет создавать программа.")
         self.show_next()
 
     # ------------------------------------------------------------------ positions
@@ -417,14 +417,14 @@ class Trainer(OnPage, ipywidgets.VBox):
             if not curated:
                 raise LookupError(f"Для уровня «{LEVEL_NAMES[level]}» нет ни сборника, ни генератора позиций.")
             self.message = ("Все позиции этого уровня из сборника пройдены — начинаем его сначала. "
-                            "(Новых позиций этого уровня движок не создаёт.)")
+                            "(Новых позиций этого уровня программа не создаёт.)")
             progress.restart_curated(level)
             raw = curated[0]
             progress.mark_seen(level, raw["id"])
             return raw, "curated"
         if not generated and curated:
             self.message = ("Позиции этого уровня из сборника закончились — дальше новые, их "
-                            "создаёт движок.")
+                            "создаёт программа.")
         exclude = {s[4:] for s in seen if s.startswith("gen:")} | {_key(r) for r in curated}
         raw = generate(level, 1, seed=progress.level(level)["generated"], exclude=exclude)[0]
         progress.count_generated(level)
@@ -445,7 +445,7 @@ class Trainer(OnPage, ipywidgets.VBox):
         self.exercise.on_result(self._on_result)
         self._counted = False
         self.exercise_box.children = [self.exercise]
-        where = ("из сборника" if source == "curated" else "новая, создана движком")
+        where = ("из сборника" if source == "curated" else "новая, создана программой")
         done = sum(1 for s in self.progress.level(self.level)["seen"] if not s.startswith("gen:"))
         total = len(self.curated(self.level))
         extra = f" — {done} из {total}" if source == "curated" and total else ""

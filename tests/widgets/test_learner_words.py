@@ -1,0 +1,52 @@
+"""Words a learner should not meet in the widgets' Russian texts (issue 13): the program is
+«программа», not «движок»; players are named, not numbered «(игрок 1)»; «бриск» is masculine
+(«брисков», not «брисок»). Every string literal of bezique/widgets is read (f-string parts
+too); docstrings are English and skipped."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+WIDGETS = Path(__file__).resolve().parents[2] / "bezique" / "widgets"
+WRONG = {
+    "движок": re.compile(r"\bдвиж(?:ок|ка|ку|ком|ке)\b", re.IGNORECASE),
+    "(игрок N)": re.compile(r"\(игрок \d\)", re.IGNORECASE),
+    "брисок": re.compile(r"\bбрисок\b", re.IGNORECASE),
+}
+
+
+def _strings(path: Path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docs.add(id(body[0].value))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            yield node.lineno, node.value
+
+
+FILES = sorted(WIDGETS.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(WIDGETS)))
+def test_no_wrong_words_in_widget_texts(path):
+    found = [(line, word, text[:60]) for line, text in _strings(path)
+             for word, pattern in WRONG.items() if pattern.search(text)]
+    assert not found, found
+
+
+def test_the_check_finds_a_wrong_word(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text('"""Doc: движок."""\nHINT = ("Нажмите — движок "\n        "скажет.")\n'
+                   'X = f"Играли Анна (игрок 1) и {0}"\n', encoding="utf-8")
+    texts = [t for _, t in _strings(bad)]
+    assert any(WRONG["движок"].search(t) for t in texts)
+    assert any(WRONG["(игрок N)"].search(t) for t in texts)
+    assert not any("Doc" in t for t in texts)
