@@ -273,6 +273,26 @@ def test_practice_table_plays_in_its_page(learner, tutorial):
         tricks += s.deal.tricks_done > before
     assert s.deal.stock_count <= 47 - 2 * 3
     assert not problems_offline(log)
+    # At 1366×768, with the table scrolled to just under the page's header, the whole table
+    # is on one screen: the status and message, the picture, «Подсказка», «Отменить ход» and
+    # the declaration buttons (issue 14: the learner's hand was below the fold).
+    page.evaluate("""() => {
+        const t = document.querySelector('.bezique-live .bezique-practice-table');
+        const h = document.querySelector('.bd-header-article');
+        window.scrollBy(0, t.getBoundingClientRect().top - (h ? h.getBoundingClientRect().bottom : 0));
+    }""")
+    viewport = page.viewport_size
+    assert viewport == {"width": 1366, "height": 768}
+    shown = [("стол", canvas), ("сообщение", table.locator(".bezique-practice-message")),
+             ("строка состояния", status),
+             ("«Подсказка»", table.get_by_role("button", name="Подсказка")),
+             ("«Отменить ход»", table.get_by_role("button", name="Отменить ход"))]
+    shown += [(f"«{label}»", table.get_by_role("button", name=label, exact=True))
+              for label, _ in mirror.choices()]
+    for name, locator in shown:
+        box = locator.bounding_box()
+        assert box is not None and box["y"] >= 0, f"{name}: выше края экрана"
+        assert box["y"] + box["height"] <= viewport["height"], f"{name} не помещается на экране"
 
 
 # ------------------------------------------------------------------------------ the server

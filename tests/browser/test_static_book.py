@@ -108,6 +108,17 @@ def test_search_finds_russian_words(built_book, book_url, page, query, expected_
     assert not problems_offline(log)
 
 
+def test_one_search_field_and_no_empty_bar_above_the_page(built_book, book_url, page):
+    """The page starts with its own header (sidebar toggle, download, full screen); no empty
+    top bar holding a second search button takes a laptop screen's height."""
+    visit(page, page_url(book_url, "chapters/09b_whole_deal"))
+    header = page.locator("#pst-header")
+    assert header.count() == 0 or header.bounding_box() is None or \
+        header.bounding_box()["height"] == 0, "над страницей пустая полоса с поиском"
+    visible_search = page.locator(".search-button-field:visible, .bd-search:visible")
+    assert visible_search.count() == 1, f"полей поиска на экране: {visible_search.count()}"
+
+
 def test_every_built_page_is_checked(built_book):
     """No page of the build escapes the checks above (e.g. a page outside the TOC)."""
     built = set()
