@@ -24,6 +24,8 @@ from .ru import plural
 
 FORMAT = "bezique-deal/1"
 RESULT_KEYS = ("scores", "brisques", "declared", "last_trick")
+RESULT_NAMES_RU = {"scores": "очки за сдачу", "brisques": "бриски", "declared": "объявления",
+                   "last_trick": "последняя взятка"}
 
 
 # --------------------------------------------------------------------------- writing
@@ -317,8 +319,8 @@ def replay(rec: RecordedDeal) -> ReplayOutcome:
         diff = [k for k in RESULT_KEYS if list(rec.result[k]) != mine[k]]
         if diff:
             k = diff[0]
-            return ReplayOutcome(False, deal, f"итог «{k}»: в записи {rec.result[k]}, "
-                                              f"движок насчитал {mine[k]}")
+            return ReplayOutcome(False, deal, f"итог «{k}» ({RESULT_NAMES_RU[k]}): в записи "
+                                              f"{rec.result[k]}, программа насчитала {mine[k]}")
     return ReplayOutcome(True, deal)
 
 
