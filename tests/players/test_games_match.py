@@ -1,0 +1,149 @@
+"""`python -m bezique match A B --games N`: whole games to the target, paired (issue 18)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+
+import pytest
+
+from bezique.cli import main
+from bezique.players import games_match
+from bezique.players.games_match import format_games_table, run_games
+from bezique.record import parse_record, replay
+from bezique.rules import RuleSet
+
+CYRILLIC = re.compile("[а-яё]", re.I)
+
+
+def _main(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _scripted(monkeypatch, scores_per_deal, last_trick=None):
+    """Play each deal for real, then let its result be the scripted scores (per seat) of that
+    deal, and (if given) the winner of its last trick: what the game then decides is the
+    engine's `Game` reading RULES.md §8."""
+    real = games_match.play_deal
+    counter = {"n": 0}
+
+    def play(deal, players):
+        real(deal, players)
+        k = counter["n"] % len(scores_per_deal)
+        counter["n"] += 1
+        res = dict(deal.result())
+        res["scores"] = list(scores_per_deal[k])
+        deal.result = lambda: res
+        if last_trick is not None:
+            deal.last_trick_winner = last_trick
+        return deal
+    monkeypatch.setattr(games_match, "play_deal", play)
+
+
+@pytest.mark.parametrize("scores, last_trick, winner_seat", [
+    ([(600, 400), (400, 590)], None, 0),         # R8.6: exactly the target, the other below
+    ([(500, 500), (600, 700)], None, 1),         # R8.3: both over the target, higher wins
+    ([(500, 500), (600, 600)], 0, 0),            # both over, equal: the last trick decides
+    ([(500, 500), (600, 600)], 1, 1),
+])
+def test_the_game_is_decided_by_the_engine(monkeypatch, scores, last_trick, winner_seat):
+    _scripted(monkeypatch, scores, last_trick)
+    res = run_games("random", "random", 1, seed=3)
+    assert [g["deals"] for g in res.games] == [2, 2]           # stops as soon as it is decided
+    assert all(g["winner"] == winner_seat and not g["capped"] for g in res.games)
+    # A sits in seat 0, then in seat 1: it wins exactly the game played in the winning seat.
+    assert [g["win"] for g in res.games] == [1.0 * (g["seat_a"] == winner_seat)
+                                             for g in res.games]
+    assert res.summary()["game_win_rate_a"] == 0.5
+
+
+def test_below_the_target_the_game_goes_on(monkeypatch):
+    _scripted(monkeypatch, [(300, 200)])
+    res = run_games("random", "random", 1, seed=3)
+    assert all(g["deals"] == 4 and g["totals"] == [1200, 800] for g in res.games)
+
+
+def test_a_game_that_does_not_end_is_stopped_and_said(monkeypatch):
+    _scripted(monkeypatch, [(0, 0)])
+    res = run_games("random", "random", 1, seed=3, max_deals=3)
+    assert all(g["capped"] and g["deals"] == 3 and g["win"] == 0.5 for g in res.games)
+    assert res.summary()["capped"] == 2
+    assert "не закончились за 3 сдачи" in format_games_table(res)
+
+
+@pytest.mark.parametrize("preset", ["canonical", "three_handed", "four_handed"])
+def test_pairs_play_the_same_shuffles_with_the_seats_exchanged(preset):
+    rules = RuleSet.from_spec(preset)
+    out = io.StringIO()
+    res = run_games("heuristic", "random", 2, seed=5, rules=rules, out=out)
+    records = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert len(records) == res.summary()["deals"] == sum(g["deals"] for g in res.games)
+    n_arr = 2 if preset != "three_handed" else 3
+    assert len(res.games) == 2 * n_arr
+    by_deal: dict = {}
+    for rec in records:
+        g = rec["game"]
+        by_deal.setdefault((g["index"], g["deal"]), {})[g["arrangement"]] = rec
+        assert replay(parse_record(rec)).ok
+    for (i, j), arr in by_deal.items():
+        if j == 0:
+            assert len(arr) == n_arr and all(r["game"]["totals_before"] == [0] * len(
+                r["result"]["scores"]) for r in arr.values())
+        first = next(iter(arr.values()))
+        for rec in arr.values():                             # the same cards in every seating
+            assert (rec["hands"], rec["turn_up"], rec["stock"], rec["dealer"]) == (
+                first["hands"], first["turn_up"], first["stock"], first["dealer"])
+        seats_of_a = {tuple(s for s, p in enumerate(r["players"]) if p == "heuristic")
+                      for r in arr.values()}
+        assert len(seats_of_a) == len(arr)                   # A sat elsewhere each time
+    for g in res.games:                                      # the dealer alternates (R2.1.4)
+        dealers = [by_deal[(g["index"], j)][g["arrangement"]]["dealer"]
+                   for j in range(g["deals"])]
+        assert dealers == [(g["index"] + j) % rules.players for j in range(g["deals"])]
+
+
+def test_json_line_and_records_that_replay(tmp_path, capsys):
+    path = tmp_path / "games.jsonl"
+    code, out, err = _main(capsys, "match", "heuristic", "random", "--games", "3", "--seed",
+                           "7", "--json", "--out", str(path))
+    assert code == 0, err
+    data = json.loads(out.strip().splitlines()[-1])
+    assert {"a", "b", "games", "games_played", "game_win_rate_a", "game_ci95",
+            "deal_win_rate_a", "deal_ci95", "deals", "deals_per_game", "max_deals_per_game",
+            "capped", "decision_ms", "target_score"} <= set(data)
+    assert data["games"] == 3 and data["games_played"] == 6 and data["target_score"] == 1000
+    assert 0 <= data["game_ci95"][0] <= data["game_win_rate_a"] <= data["game_ci95"][1] <= 1
+    assert 0 <= data["deal_ci95"][0] <= data["deal_win_rate_a"] <= data["deal_ci95"][1] <= 1
+    assert data["deals_per_game"] == round(data["deals"] / 6, 2) and data["deals"] >= 6
+    assert set(data["decision_ms"]["heuristic"]) == {"median", "p95"}
+    assert "Доля выигранных партий" in out and "Сдач в партии, в среднем" in out
+    code, out, err = _main(capsys, "replay", str(path), "--json")
+    assert code == 0
+    assert json.loads(out.strip().splitlines()[-1])["passed"] == data["deals"]
+
+
+def test_parallel_processes_give_the_same_games():
+    a = run_games("heuristic", "random", 2, seed=11)
+    b = run_games("heuristic", "random", 2, seed=11, jobs=2)
+    assert a.games == b.games
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--games", "0"], "--games"),
+    (["--games", "много"], "«много»"),
+    (["--games", "2", "--deals", "3"], "--deals и --games"),
+    (["--max-deals", "5"], "--max-deals"),
+    (["--games", "2", "--max-deals", "0"], "--max-deals"),
+    (["--games", "2", "--rules", "nonsense"], "«nonsense»"),
+])
+def test_bad_arguments_refused_in_russian(argv, says, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _main(capsys, "match", "random", "random", *argv, "--out", "x.jsonl")
+    assert code == 2 and out == ""
+    assert says in err and "Ошибка:" in err and CYRILLIC.search(err)
+    assert not re.search(r"usage:|error:|invalid|Traceback", err), err
+    assert os.listdir(tmp_path) == []
