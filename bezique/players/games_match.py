@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
@@ -26,7 +27,8 @@ from ..deal import Deal
 from ..game import Game
 from ..rules import RuleSet
 from .match import (TITLES, _TIMES, _Recorder, _ci, _mean, _rules_name, a_outcome,
-                    arrangements, deal_seed, labels, make_player, play_deal, quantiles)
+                    arrangements, deal_seed, labels, make_player, play_deal, quantiles,
+                    seats_lines, seats_summary)
 
 MAX_DEALS_PER_GAME = 60
 
@@ -41,6 +43,7 @@ class GamesResult:
     games: list = field(default_factory=list)        # dicts, see `_play_group`
     times: dict = field(default_factory=dict)        # label -> decision times (ms)
     nontrivial: dict = field(default_factory=dict)   # label -> times of real choices (ms)
+    cpu: dict = field(default_factory=dict)          # label -> CPU time of each decision (ms)
 
     def _per_group(self, key: str) -> list[float]:
         acc: dict = {}
@@ -66,6 +69,8 @@ class GamesResult:
             "capped": sum(1 for g in self.games if g["capped"]),
             "decision_ms": {k: quantiles(v) for k, v in self.times.items()},
             "decision_ms_nontrivial": {k: quantiles(v) for k, v in self.nontrivial.items()},
+            "decision_cpu_ms": {k: quantiles(v) for k, v in self.cpu.items()},
+            **seats_summary(self.rules, gw),
         }
 
 
@@ -84,6 +89,7 @@ def run_games(a: str, b: str, games: int, seed: int = 0, rules: RuleSet | None =
     la, lb = labels(a, b)
     res.times = {la: [], lb: []}
     res.nontrivial = {la: [], lb: []}
+    res.cpu = {la: [], lb: []}
     args = [(a, b, i, seed, rules, options, max_deals) for i in range(games)]
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     try:
@@ -93,6 +99,7 @@ def run_games(a: str, b: str, games: int, seed: int = 0, rules: RuleSet | None =
             for label in (la, lb):
                 res.times[label].extend(group["times"][label])
                 res.nontrivial[label].extend(group["nontrivial"][label])
+                res.cpu[label].extend(group["cpu"][label])
             if out is not None:
                 for rec in group["records"]:
                     out.write(json.dumps(rec, ensure_ascii=False) + "\n")
@@ -117,7 +124,8 @@ def _play_group(a: str, b: str, i: int, seed: int, rules: RuleSet, options: dict
     """Game `i` played once for each arrangement of the seats, on the same shuffles."""
     from ..record import deal_to_record
     la, lb = labels(a, b)
-    out = {"games": [], "records": [], "times": {la: [], lb: []}, "nontrivial": {la: [], lb: []}}
+    out = {"games": [], "records": [], "times": {la: [], lb: []}, "nontrivial": {la: [], lb: []},
+           "cpu": {la: [], lb: []}}
     gs = deal_seed(seed, i)
     for k, sides in enumerate(arrangements(rules)):
         game = Game(rules, seed=gs, first_dealer=i % rules.players)
@@ -126,7 +134,8 @@ def _play_group(a: str, b: str, i: int, seed: int, rules: RuleSet, options: dict
             name, label = (a, la) if side == "A" else (b, lb)
             bot = make_player(name, random.Random(f"g{gs}:{k}:{side}:{seat}").getrandbits(32),
                               **options.get(name, {}))
-            seats.append(_Recorder(bot, out["times"][label], out["nontrivial"][label]))
+            seats.append(_CpuRecorder(bot, out["times"][label], out["nontrivial"][label],
+                                      out["cpu"][label]))
         mine = a_side(rules, sides)
         deal_wins = []
         while not game.is_over and len(game.history) < max_deals:
@@ -154,6 +163,21 @@ def _play_group(a: str, b: str, i: int, seed: int, rules: RuleSet, options: dict
     return out
 
 
+class _CpuRecorder(_Recorder):
+    """Also the CPU time of the deciding thread: what Мастер's budget counts, whatever the
+    load of the machine (the wall-clock times grow with the load)."""
+
+    def __init__(self, player, times: list, nontrivial: list, cpu: list):
+        super().__init__(player, times, nontrivial)
+        self.cpu = cpu
+
+    def choose(self, view):
+        t = time.thread_time()
+        act = super().choose(view)
+        self.cpu.append((time.thread_time() - t) * 1000.0)
+        return act
+
+
 def format_games_table(res: GamesResult) -> str:
     """The Russian report of a match in whole games."""
     from ..ru import plural
@@ -166,7 +190,6 @@ def format_games_table(res: GamesResult) -> str:
     won_b = len(res.games) - won_a - shared
     glo, ghi = s["game_ci95"]
     dlo, dhi = s["deal_ci95"]
-    fair = 1 / (res.rules.players if not res.rules.partnerships else 2)
     lines = [
         f"Матч по партиям до {plural(res.rules.target_score, 'очко')}: {ta} ({res.a}) против "
         f"{tb} ({res.b}); {plural(res.groups, 'партия')}, каждая сыграна "
@@ -182,20 +205,21 @@ def format_games_table(res: GamesResult) -> str:
         f"{100 * (1 - s['deal_win_rate_a']):>13.1f}%",
         f"{'Сдач в партии, в среднем':30}{s['deals_per_game']:>14.2f}",
     ]
-    if fair != 0.5:
-        lines.append(f"(за столом один {ta} против остальных игроков ({tb}): при равной силе его "
-                     f"доля побед — {100 * fair:.1f} %; во втором столбце — доля всех остальных)")
     if shared:
         lines.append(f"Поровну поделено партий (остановлены с равным счётом): {shared}")
     for label, title in ((la, ta), (lb, tb)):
         q = s["decision_ms"][label]
         nt = s["decision_ms_nontrivial"][label]
+        c = s["decision_cpu_ms"][label]
         lines.append(f"Время решения ({title}): медиана {q['median']:.1f} мс, 95-й процентиль "
                      f"{q['p95']:.1f} мс; при выборе из нескольких ходов: медиана "
-                     f"{nt['median']:.1f} мс, 95-й процентиль {nt['p95']:.1f} мс")
+                     f"{nt['median']:.1f} мс, 95-й процентиль {nt['p95']:.1f} мс; "
+                     f"процессорного времени: медиана {c['median']:.1f} мс, 95-й процентиль "
+                     f"{c['p95']:.1f} мс")
     lines.append(f"95 % доверительный интервал доли побед ({ta}) в партиях: {100 * glo:.1f}–"
                  f"{100 * ghi:.1f} %; в сдачах: {100 * dlo:.1f}–{100 * dhi:.1f} % "
                  f"(по группам партий на одних раскладах).")
+    lines.extend(seats_lines(res.rules, s, ta, tb, "партий"))
     if s["capped"]:
         lines.append(f"Внимание: {plural(s['capped'], 'партия')} не "
                      f"{'закончилась' if s['capped'] == 1 else 'закончились'} за "
