@@ -147,3 +147,91 @@ def test_bad_arguments_refused_in_russian(argv, says, tmp_path, capsys, monkeypa
     assert says in err and "Ошибка:" in err and CYRILLIC.search(err)
     assert not re.search(r"usage:|error:|invalid|Traceback", err), err
     assert os.listdir(tmp_path) == []
+
+
+# ---------------------------------------------------------------- the terminal game, 3 and 4
+
+@pytest.mark.parametrize("preset, columns", [("three_handed", ["вы", "соперник 1", "соперник 2"]),
+                                             ("four_handed", ["вы с партнёром", "соперники"])])
+def test_terminal_game_for_three_and_four_through_a_pipe(preset, columns):
+    """`play --rules …` driven by piped standard input: every seat is named, every trick
+    shows all its cards, and the tally has a column for every player (or side) with the
+    engine's scores (issue 16 part 4)."""
+    import subprocess
+    import sys
+    from bezique.actions import Pass, Play
+    from bezique.players.play import TerminalGame
+    rules = RuleSet.from_spec(preset)
+    script = TerminalGame("random", seed=6, rules=rules, review=False)   # the same game
+    script.start()
+    lines = []
+    while not script.finished:
+        legal = script.deal.legal_actions(script.me)
+        if script.deal.stage == "declare":
+            line = "1" if any(type(a) is not Pass for a in legal) else "0"
+        else:
+            line = next(a.card for a in legal if type(a) is Play).ru
+        lines.append(line)
+        script.handle(line)
+    result = script.deal.result()
+    r = subprocess.run([sys.executable, "-m", "bezique", "play", "--opponent", "random",
+                        "--seed", "6", "--rules", preset, "--no-review"],
+                       input="\n".join(lines) + "\n", capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    out = re.sub(r"^(> )+", "", r.stdout, flags=re.M)        # the prompts before each answer
+    seats = ["вы", "соперник 1", "соперник 2"] + (["партнёр"] if preset == "four_handed" else [])
+    assert "За столом по порядку хода: " in out and "Сдаёт: " in out
+    tricks = [x for x in out.splitlines() if x.startswith("Взятка: ")]
+    assert len(tricks) == rules.total_tricks
+    for t in tricks:                                     # the whole trick, every seat once
+        plays = t[len("Взятка: "):].split("; ")[0].split(", ")
+        assert sorted(p.split(" — ")[0] for p in plays) == sorted(seats)
+    assert any(x.startswith("Во взятке: ") and x.count(" — ") >= 2 for x in out.splitlines())
+    for s in seats:
+        assert f"{s}: " in out                          # the declared points of every seat
+    tally = out.split("Сдача окончена. Итог:")[1].splitlines()
+    head = tally[1].split("  ")
+    assert [h.strip() for h in head if h.strip()] == columns
+    totals = [int(x) for x in tally[5].split()[1:]]
+    assert tally[5].startswith("всего")
+    mine = 0
+    assert totals[0] == result["scores"][mine]
+    assert sorted(totals) == sorted(result["scores"])
+
+
+# ---------------------------------------------------------------- match for every preset
+
+@pytest.mark.parametrize("mode", ["deals", "games"])
+def test_three_seats_report_each_player_with_an_interval(mode, capsys):
+    code, out, err = _main(capsys, "match", "heuristic", "random", "--rules", "three_handed",
+                           f"--{mode}", "2", "--seed", "4", "--json")
+    assert code == 0, err
+    data = json.loads(out.strip().splitlines()[-1])
+    a = data["win_rate_a" if mode == "deals" else "game_win_rate_a"]
+    assert data["seats"] == 3 and data["fair_win_rate_a"] == round(1 / 3, 4)
+    assert data["win_rate_each_b"] == pytest.approx((1 - a) / 2, abs=1e-3)
+    lo, hi = data["each_b_ci95"]
+    assert 0 <= lo <= data["win_rate_each_b"] <= hi <= 1
+    assert "доля побед одного «Новичок»" in out and "33.3 %" in out
+
+
+@pytest.mark.parametrize("mode", ["deals", "games"])
+def test_four_seats_report_the_sides(mode, capsys):
+    code, out, err = _main(capsys, "match", "heuristic", "random", "--rules", "four_handed",
+                           f"--{mode}", "1", "--json")
+    assert code == 0, err
+    data = json.loads(out.strip().splitlines()[-1])
+    assert data["seats"] == 4 and data["partners"] == [[0, 2], [1, 3]]
+    assert "пара «Любитель» против пары «Новичок»" in out
+
+
+def test_every_preset_plays_a_game_match_whose_records_replay():
+    from bezique.rules import PRESETS
+    for name in PRESETS:
+        out = io.StringIO()
+        res = run_games("heuristic", "random", 1, seed=2, rules=RuleSet.from_spec(name),
+                        out=out, max_deals=3)
+        lines = out.getvalue().splitlines()
+        assert len(lines) == res.summary()["deals"] >= 2, name
+        assert all(replay(parse_record(json.loads(x))).ok for x in lines), name
