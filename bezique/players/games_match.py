@@ -61,9 +61,9 @@ class GamesResult:
             "target_score": self.rules.target_score, "games": self.groups,
             "games_played": len(self.games), "arrangements": len(arrangements(self.rules)),
             "game_win_rate_a": round(_mean(gw), 4),
-            "game_ci95": [round(x, 4) for x in _ci(gw, 0.0, 1.0)],
+            "game_ci95": [round(x, 4) for x in share_ci(gw)],
             "deal_win_rate_a": round(_mean(dw), 4),
-            "deal_ci95": [round(x, 4) for x in _ci(dw, 0.0, 1.0)],
+            "deal_ci95": [round(x, 4) for x in share_ci(dw)],
             "deals": sum(deals), "deals_per_game": round(_mean(deals), 2),
             "max_deals_per_game": self.max_deals,
             "capped": sum(1 for g in self.games if g["capped"]),
@@ -72,6 +72,18 @@ class GamesResult:
             "decision_cpu_ms": {k: quantiles(v) for k, v in self.cpu.items()},
             **seats_summary(self.rules, gw),
         }
+
+
+def share_ci(xs: list[float]) -> list[float]:
+    """95 % interval of a mean share over groups: mean ± 1.96 standard errors, or, when every
+    group won (or lost) everything and that interval would have no width, the «rule of three»
+    bound (no loss in n groups: the loss rate is below 3/n with 95 % confidence)."""
+    n = len(xs)
+    if n and all(x == 1.0 for x in xs):
+        return [max(0.0, 1.0 - 3.0 / n), 1.0]
+    if n and all(x == 0.0 for x in xs):
+        return [0.0, min(1.0, 3.0 / n)]
+    return _ci(xs, 0.0, 1.0)
 
 
 def run_games(a: str, b: str, games: int, seed: int = 0, rules: RuleSet | None = None,

@@ -235,3 +235,11 @@ def test_every_preset_plays_a_game_match_whose_records_replay():
         lines = out.getvalue().splitlines()
         assert len(lines) == res.summary()["deals"] >= 2, name
         assert all(replay(parse_record(json.loads(x))).ok for x in lines), name
+
+
+def test_an_interval_never_has_no_width_when_every_game_is_won():
+    from bezique.players.games_match import share_ci
+    assert share_ci([1.0] * 300) == [0.99, 1.0]
+    assert share_ci([0.0] * 30) == [0.0, 0.1]
+    lo, hi = share_ci([1.0, 0.5, 0.0, 1.0])
+    assert 0.0 <= lo < 0.625 < hi <= 1.0
