@@ -72,8 +72,14 @@ def build_parser() -> RussianArgumentParser:
                        example=c.MATCH_EXAMPLE)
     p.add_argument("a", choices=BOTS, metavar="A", help="соперник A: " + ", ".join(BOTS))
     p.add_argument("b", choices=BOTS, metavar="B", help="соперник B: " + ", ".join(BOTS))
-    p.add_argument("--deals", type=deals, default=100, metavar="N",
-                   help="число сдач (каждая играется на всех местах по очереди)")
+    p.add_argument("--deals", type=deals, metavar="N",
+                   help="число сдач (каждая играется на всех местах по очереди; по умолчанию 100)")
+    p.add_argument("--games", type=int_in(1, MAX_DEALS, "число партий"), metavar="N",
+                   help="играть N целых партий до цели набора правил вместо отдельных сдач "
+                        "(каждая партия играется на тех же раскладах на всех местах по очереди)")
+    p.add_argument("--max-deals", type=int_in(1, 10_000, "предел сдач в партии"),
+                   metavar="N", help="с --games: остановить партию после N сдач "
+                                     "(по умолчанию 60; такие партии считаются отдельно)")
     p.add_argument("--seed", type=seed, default=0, metavar="N")
     p.add_argument("--rules", default="canonical", metavar="ПРАВИЛА")
     p.add_argument("--out", metavar="ФАЙЛ", help="записать сдачи в .jsonl (bezique-deal/1)")

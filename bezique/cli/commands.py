@@ -207,11 +207,10 @@ def cmd_bench(args) -> int:
 
 
 MATCH_EXAMPLE = "python -m bezique match search heuristic --deals 100 --out сдачи.jsonl"
+GAMES_EXAMPLE = "python -m bezique match search heuristic --games 20 --out партии.jsonl"
 
 
-def cmd_match(args) -> int:
-    from ..players.match import format_table, run_match
-    rules = rules_of(args.rules)
+def _match_options(args) -> dict:
     options: dict = {}
     search_opts = {}
     if args.samples is not None:
@@ -220,6 +219,27 @@ def cmd_match(args) -> int:
         search_opts["time_limit"] = args.time_limit if args.time_limit > 0 else None
     if search_opts:
         options["search"] = search_opts
+    return options
+
+
+def _times_text(decision_ms: dict) -> str:
+    return "; ".join(f"{k} {v['median']:.0f}/{v['p95']:.0f} мс" for k, v in decision_ms.items())
+
+
+def cmd_match(args) -> int:
+    from .parser import UsageError
+    if args.games is not None and args.deals is not None:
+        raise UsageError("--deals и --games вместе нельзя: матч считается либо по сдачам, "
+                         "либо по целым партиям", args.parser.format_usage(), GAMES_EXAMPLE)
+    if args.max_deals is not None and args.games is None:
+        raise UsageError("--max-deals — предел сдач в одной партии, он нужен только вместе "
+                         "с --games", args.parser.format_usage(), GAMES_EXAMPLE)
+    if args.games is not None:
+        return _cmd_match_games(args)
+    from ..players.match import format_table, run_match
+    deals = 100 if args.deals is None else args.deals
+    rules = rules_of(args.rules)
+    options = _match_options(args)
     if args.out is not None:
         check_output_path(args.out, "--out", MATCH_EXAMPLE)
     out = SafeWriter(args.out, _err) if args.out is not None else None
@@ -227,17 +247,43 @@ def cmd_match(args) -> int:
     def progress(done, res):
         if args.progress:
             s = res.summary()
-            times = "; ".join(f"{k} {v['median']:.0f}/{v['p95']:.0f} мс"
-                              for k, v in s["decision_ms"].items())
-            _err(f"[{done}/{args.deals}] доля побед {res.a}: {100 * s['win_rate_a']:.1f} % "
+            _err(f"[{done}/{deals}] доля побед {res.a}: {100 * s['win_rate_a']:.1f} % "
                  f"(95 % ДИ {100 * s['ci95'][0]:.1f}–{100 * s['ci95'][1]:.1f}), перевес "
-                 f"{s['margin_mean_a']:+.1f}; время решения (медиана/p95): {times}")
+                 f"{s['margin_mean_a']:+.1f}; время решения (медиана/p95): "
+                 f"{_times_text(s['decision_ms'])}")
     try:
-        res = run_match(args.a, args.b, args.deals, args.seed, rules, out, options, progress,
+        res = run_match(args.a, args.b, deals, args.seed, rules, out, options, progress,
                         jobs=args.jobs)
     finally:
         where = out.close() if out is not None else None
     print(format_table(res))
+    if args.json:
+        _print_json(res.summary())
+    return 2 if out is not None and where is None else 0
+
+
+def _cmd_match_games(args) -> int:
+    from ..players.games_match import MAX_DEALS_PER_GAME, format_games_table, run_games
+    rules = rules_of(args.rules)
+    options = _match_options(args)
+    max_deals = MAX_DEALS_PER_GAME if args.max_deals is None else args.max_deals
+    if args.out is not None:
+        check_output_path(args.out, "--out", GAMES_EXAMPLE)
+    out = SafeWriter(args.out, _err) if args.out is not None else None
+
+    def progress(done, res):
+        if args.progress:
+            s = res.summary()
+            _err(f"[{done}/{args.games}] доля побед {res.a} в партиях: "
+                 f"{100 * s['game_win_rate_a']:.1f} % (95 % ДИ {100 * s['game_ci95'][0]:.1f}–"
+                 f"{100 * s['game_ci95'][1]:.1f}), в сдачах {100 * s['deal_win_rate_a']:.1f} %; "
+                 f"время решения (медиана/p95): {_times_text(s['decision_ms'])}")
+    try:
+        res = run_games(args.a, args.b, args.games, args.seed, rules, out, options, progress,
+                        jobs=args.jobs, max_deals=max_deals)
+    finally:
+        where = out.close() if out is not None else None
+    print(format_games_table(res))
     if args.json:
         _print_json(res.summary())
     return 2 if out is not None and where is None else 0

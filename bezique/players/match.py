@@ -109,7 +109,37 @@ class MatchResult:
             "win_rate_a": round(_mean(w), 4), "ci95": [round(x, 4) for x in _ci(w, 0.0, 1.0)],
             "margin_mean_a": round(_mean(m), 2), "margin_ci95": [round(x, 2) for x in _ci(m)],
             "decision_ms": {k: quantiles(v) for k, v in self.times.items()},
+            **seats_summary(self.rules, w),
         }
+
+
+def seats_summary(rules: RuleSet, wins: list[float]) -> dict:
+    """For three or four at the table (nothing for two): who sits where, the share A would win
+    at equal strength, and (three-handed) the win share of each single B player with its
+    interval, from the per-group win shares `wins` of A."""
+    if rules.players == 2:
+        return {}
+    if rules.partnerships:
+        return {"seats": rules.players, "partners": [[0, 2], [1, 3]], "fair_win_rate_a": 0.5}
+    each = [(1.0 - x) / (rules.players - 1) for x in wins]
+    return {"seats": rules.players, "fair_win_rate_a": round(1 / rules.players, 4),
+            "win_rate_each_b": round(_mean(each), 4),
+            "each_b_ci95": [round(x, 4) for x in _ci(each, 0.0, 1.0)]}
+
+
+def seats_lines(rules: RuleSet, summary: dict, ta: str, tb: str, unit: str = "игр") -> list[str]:
+    """The Russian lines that say how three or four sit and what a fair share is."""
+    if rules.players == 2:
+        return []
+    if rules.partnerships:
+        return [f"За столом двое на двое: пара «{ta}» против пары «{tb}» (партнёры сидят "
+                "напротив), пары меняются местами; счёт и доли — по парам."]
+    lo, hi = summary["each_b_ci95"]
+    return [f"За столом один «{ta}» против {rules.players - 1} игроков «{tb}» и садится на "
+            f"каждое место по очереди; при равной силе доля выигранных {unit} каждого — "
+            f"{100 * summary['fair_win_rate_a']:.1f} %. Во втором столбце — все «{tb}» вместе; "
+            f"доля побед одного «{tb}»: {100 * summary['win_rate_each_b']:.1f} % "
+            f"(95 % ДИ {100 * lo:.1f}–{100 * hi:.1f} %)."]
 
 
 def _mean(xs):
@@ -286,8 +316,9 @@ def format_table(res: MatchResult) -> str:
         lines.append(f"Время решения ({title}): медиана {q['median']:.1f} мс, 95-й процентиль "
                      f"{q['p95']:.1f} мс; при выборе из нескольких ходов: медиана "
                      f"{nt['median']:.1f} мс, 95-й процентиль {nt['p95']:.1f} мс")
-    lines.append(f"95 % доверительный интервал доли побед {ta}: {100 * lo:.1f}–{100 * hi:.1f} %; "
+    lines.append(f"95 % доверительный интервал доли побед ({ta}): {100 * lo:.1f}–{100 * hi:.1f} %; "
                  f"среднего перевеса: {mlo:+.1f}…{mhi:+.1f} очков (по парам сдач).")
+    lines.extend(seats_lines(res.rules, s, ta, tb))
     return "\n".join(lines)
 
 

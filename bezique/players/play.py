@@ -77,9 +77,17 @@ class TerminalGame:
         self.deals_left -= 1
 
     def start(self) -> list[str]:
-        whom = "соперника" if self.n == 2 else "соперников"
-        out = [f"Безик: вы против {whom} «{TITLES.get(self.opponent_name, self.opponent_name)}» "
+        title = TITLES.get(self.opponent_name, self.opponent_name)
+        whom = (f"соперника «{title}»" if self.n == 2 else
+                f"соперников «{title}», ваш партнёр — тоже «{title}»" if self.rules.partnerships
+                else f"соперников «{title}»")
+        out = [f"Безик: вы против {whom} "
                f"(сдача №{self.deal_no}, номер раздачи {self.seed}). «помощь» — список команд."]
+        if self.n > 2:
+            d = self.deal
+            order = ", ".join(self.who(s) for s in self.seats())
+            out.append(f"За столом по порядку хода: {order}. Сдаёт: {self.who(d.dealer)}; "
+                       f"первый ход: {self.who((d.dealer + 1) % self.n)}.")
         out += self._advance()
         return out
 

@@ -164,7 +164,8 @@ def _argv(rng: random.Random, files: list[str], tmp: Path) -> list[str]:
             if rng.random() < 0.5:
                 argv += _bad_or_good(rng, opt, bad)[0]
         if rng.random() < 0.3:
-            argv += [rng.choice(["--samples", "--jobs"]), rng.choice(BAD_INTS)]
+            argv += [rng.choice(["--samples", "--jobs", "--games", "--max-deals"]),
+                     rng.choice(BAD_INTS)]
         if rng.random() < 0.3:
             argv += ["--time-limit", rng.choice(BAD_FLOATS)]
         if rng.random() < 0.3:
