@@ -11,7 +11,11 @@
 * exchange the seven when the turn-up is worth it (A, T, K, Q, J of trumps);
 * near the end of the stock, if the opponent threatens a big declaration (or we have one), fight
   for the tricks with high trumps;
-* phase 2: win cheaply, save brisques, lead sure winners.
+* phase 2: win cheaply, save brisques, lead sure winners;
+* at a table of three or four (`table`): the card to beat is the trick's current winner, both
+  other seats are opponents in the three-handed game, and in the four-handed one the partner's
+  trick is the side's — no needless over-taking of it, brisques fed to it; what a card on the
+  trick is worth is its expected value for the side against the seats still to play.
 
 The policy reads only what its seat may know: its own hand, the tables, the cards played, the
 turn-up and the stock count. It works on a `PlayerView` (`HeuristicPlayer.choose`) and, for fast
