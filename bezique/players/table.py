@@ -49,7 +49,7 @@ def seats_after(o) -> list[int]:
     return [(o.seat + k) % n for k in range(1, left + 1)]
 
 
-def beating_faces(card: Card, trump: str | None, phase: int) -> list[tuple]:
+def beating_faces(card: Card, trump: str | None) -> list[tuple]:
     """Faces that beat `card` if played after it to a trick it is winning: a higher card of its
     suit, or (unless it is a trump) any trump. In the last eight a trump can beat a plain card
     only from a hand void in its suit; that is not known, so trumps are counted all the same."""
@@ -67,7 +67,7 @@ def hold_chance(card: Card, o, later_opps: list[int]) -> float:
     beating cards with the odds of a random spread over the hidden hands and the stock."""
     if not later_opps:
         return 1.0
-    faces = beating_faces(card, o.trump, o.phase)
+    faces = beating_faces(card, o.trump)
     if not faces:
         return 1.0
     unseen_total = o.unseen_total()

@@ -261,3 +261,15 @@ def test_sampled_worlds_keep_every_seats_known_cards_and_hand_size(players, seed
         for s in range(players):
             assert view.known[s] <= set(world.hands[s])
             assert len(world.hands[s]) == len(deal.hands[s])
+
+
+def test_search_margin_counts_the_partners_points():
+    """Four-handed, the side's joint score (the partner's points in it) against the other
+    side's; three-handed, the seat's score against the mean of the two others."""
+    from bezique.players.search import margin
+    four = play_deal(Deal.new(FOUR, 0, seed=5), [HeuristicPlayer(s) for s in range(4)])
+    s = four.result()["scores"]
+    assert margin(four, 0) == margin(four, 2) == s[0] - s[1] == -margin(four, 3)
+    three = play_deal(Deal.new(THREE, 0, seed=5), [HeuristicPlayer(s) for s in range(3)])
+    s = three.result()["scores"]
+    assert margin(three, 1) == s[1] - (s[0] + s[2]) / 2
