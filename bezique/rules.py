@@ -160,6 +160,21 @@ class RuleSet:
     def partnerships(self) -> bool:
         return self.players == 4
 
+    def side(self, seat: int) -> int:
+        """The index of `seat`'s entry in a deal's scores: its partnership (seats k and k + 2
+        sit opposite each other, R10.2) or, without partnerships, the seat itself."""
+        return seat % 2 if self.partnerships else seat
+
+    def partner(self, seat: int) -> int | None:
+        """The seat opposite `seat` in the four-handed game (R10.2); None without partners."""
+        return (seat + 2) % self.players if self.partnerships else None
+
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        """The seats playing against `seat`, in playing order after it."""
+        n = self.players
+        return tuple(s for s in ((seat + k) % n for k in range(1, n))
+                     if self.side(s) != self.side(seat))
+
     # ---------------------------------------------------------------- construction
     @classmethod
     def canonical(cls) -> "RuleSet":

@@ -11,7 +11,11 @@
 * exchange the seven when the turn-up is worth it (A, T, K, Q, J of trumps);
 * near the end of the stock, if the opponent threatens a big declaration (or we have one), fight
   for the tricks with high trumps;
-* phase 2: win cheaply, save brisques, lead sure winners.
+* phase 2: win cheaply, save brisques, lead sure winners;
+* at a table of three or four (`table`): the card to beat is the trick's current winner, both
+  other seats are opponents in the three-handed game, and in the four-handed one the partner's
+  trick is the side's — no needless over-taking of it, brisques fed to it; what a card on the
+  trick is worth is its expected value for the side against the seats still to play.
 
 The policy reads only what its seat may know: its own hand, the tables, the cards played, the
 turn-up and the stock count. It works on a `PlayerView` (`HeuristicPlayer.choose`) and, for fast
@@ -32,6 +36,7 @@ from ..melds import (DOUBLE_BEZIQUE, FOUR_OF, K_BEZIQUE, K_DOUBLE, K_FOUR, K_MAR
                      TRUMP_SEVEN, Declaration, MeldContext, MeldState, bezique_faces,
                      enumerate_declarations, meld_points)
 from ..tricks import beats
+from .table import follow_values
 
 # Winning power of a trump in the later play (phase 2 control), by rank.
 TRUMP_POWER = {"A": 14, "T": 12, "K": 8, "Q": 7, "J": 6, "9": 4, "8": 3, "7": 2}
@@ -43,6 +48,12 @@ DOUBLE_HOPE = {4: 0.9, 3: 0.3, 2: 0.08, 1: 0.02}
 LATE_STOCK = 8
 # Stock count at or below which the fight for the last tricks starts.
 FIGHT_STOCK = 8
+
+
+def _seats_table(rules) -> bool:
+    """Does the policy read the whole table (three or four seats; not yet many-pack, whose led
+    infusorka changes which card is to be beaten)?"""
+    return rules.players > 2 and not rules.many_pack
 
 
 class Params:
@@ -69,9 +80,15 @@ class Obs:
     __slots__ = ("rules", "seat", "opp", "trump", "phase", "stage", "hand", "my_table",
                  "opp_table", "trick", "gone", "stock_count", "turn_up", "seven_exchanged",
                  "my_melds", "opp_melds", "legal", "opp_known", "_seen", "_decls", "_pot", "_opp",
-                 "_won", "_pf", "_tops", "_threat", "_wins", "_points", "p")
+                 "_won", "_pf", "_tops", "_threat", "_wins", "_points", "p",
+                 # three or four seats (`multi`): the table around the seat
+                 "n", "multi", "partner", "opps", "trick_seats", "partner_known", "known_by",
+                 "tables_by", "melds_by", "_hidden", "_known_faces")
 
     def __init__(self):
+        self.multi = False
+        self.partner = None
+        self.partner_known = ()
         self._seen = None
         self._decls = None
         self._pot = None
@@ -83,7 +100,9 @@ class Obs:
         self.p = BASE
 
     @classmethod
-    def from_view(cls, view, memory: bool = True) -> "Obs":
+    def from_view(cls, view, memory: bool = True, table: bool = True) -> "Obs":
+        """`table=False`: the two-handed model at any table (only the next seat is an
+        opponent, the lead is the card to beat); kept for comparison."""
         o = cls()
         o.rules, o.seat = view.rules, view.seat
         o.opp = (view.seat + 1) % view.rules.players
@@ -100,6 +119,11 @@ class Obs:
         o.opp_melds = MeldState.from_scored(view.scored[o.opp], view.trump, view.rules)
         o.legal = list(view.legal_actions)
         o.opp_known = view.known[o.opp]
+        if table and _seats_table(view.rules):
+            o._seat_table(list(view.known), list(view.tables),
+                          [len(view.known[s]) for s in range(view.rules.players)],
+                          list(view.hand_sizes), [s for s, _ in view.trick],
+                          lambda s: MeldState.from_scored(view.scored[s], view.trump, view.rules))
         return o
 
     @classmethod
@@ -124,7 +148,27 @@ class Obs:
         o._pf = deal.__dict__.get("_played_faces")     # kept up to date by search playouts
         if not memory:
             o.gone, o._pf = set(deal.trick), None
+        if deal.n > 2 and _seats_table(deal.rules):
+            o._seat_table(deal.known, deal.exposed, [len(k) for k in deal.known],
+                          [len(h) for h in deal.hands], deal.trick_seats, deal.melds.__getitem__)
         return o
+
+    def _seat_table(self, known, tables, known_sizes, hand_sizes, trick_seats, melds_of) -> None:
+        """Three or four seats: the partner (RuleSet.partner), every opponent (both other seats
+        in the three-handed game), what is known of each hand, and who played to the trick."""
+        rules, seat = self.rules, self.seat
+        self.n = n = rules.players
+        self.multi = True
+        self.partner = rules.partner(seat)
+        self.opps = rules.opponents(seat)
+        self.trick_seats = list(trick_seats)
+        self.known_by = known
+        self.tables_by = tables
+        self.melds_by = {s: melds_of(s) for s in range(n) if s != seat}
+        self._hidden = {s: hand_sizes[s] - known_sizes[s] for s in range(n) if s != seat}
+        self._known_faces = {}
+        self.opp_known = [c for s in self.opps for c in known[s]]
+        self.partner_known = known[self.partner] if self.partner is not None else ()
 
     # -------------------------------------------------------------- derived knowledge
     def _build_seen(self) -> dict:
@@ -157,6 +201,9 @@ class Obs:
             f = c.face
             seen[f] = get(f, 0) + 1
             opp[f] = opp.get(f, 0) + 1
+        for c in self.partner_known:
+            f = c.face
+            seen[f] = get(f, 0) + 1
         if self.turn_up is not None:
             f = self.turn_up.face
             seen[f] = get(f, 0) + 1
@@ -174,12 +221,33 @@ class Obs:
         return self.rules.packs - seen.get(face, 0)
 
     def opp_may_hold(self, face) -> int:
-        """Copies of `face` the opponent holds or may hold (known plus unseen)."""
+        """Copies of `face` the opponent holds or may hold (known plus unseen); with three or
+        four seats, any opponent."""
         seen = self._seen if self._seen is not None else self._build_seen()
         return self._opp.get(face, 0) + self.rules.packs - seen.get(face, 0)
 
+    # Three or four seats (`multi`) only:
+    def known_faces(self, seat: int) -> dict:
+        """face -> copies known to be in `seat`'s hand."""
+        got = self._known_faces.get(seat)
+        if got is None:
+            got = {}
+            for c in self.known_by[seat]:
+                got[c.face] = got.get(c.face, 0) + 1
+            self._known_faces[seat] = got
+        return got
+
+    def hidden_size(self, seat: int) -> int:
+        """How many cards of `seat`'s hand this seat does not know."""
+        return self._hidden[seat]
+
+    def unseen_total(self) -> int:
+        """Cards this seat has not seen: the other hands' concealed cards and the stock."""
+        return self.stock_count + sum(self._hidden.values())
+
     def opp_tops(self) -> dict:
-        """suit -> rank index of the highest card of that suit the opponent may hold (8: none)."""
+        """suit -> rank index of the highest card of that suit the opponent (any opponent) may
+        hold (8: none)."""
         if self._tops is None:
             seen = self._seen if self._seen is not None else self._build_seen()
             opp, packs = self._opp, self.rules.packs
@@ -369,16 +437,35 @@ def keep_values(o: Obs):
 # ------------------------------------------------------------------ threats
 
 def opp_threat(o: Obs) -> float:
-    """Points the opponent could soon declare, judged from the cards on their table."""
+    """Points the opponent could soon declare, judged from the cards on their table; with three
+    or four seats, the most any one opponent could (only one of them can take the trick)."""
     if o._threat is None:
-        o._threat = _opp_threat(o)
+        if o.phase != 1:
+            o._threat = 0.0
+        elif o.multi:
+            o._threat = max(_threat(o, o.tables_by[s], o.melds_by[s], o.opp_may_hold)
+                            for s in o.opps)
+        else:
+            o._threat = _threat(o, o.opp_table, o.opp_melds, o.opp_may_hold)
     return o._threat
 
 
-def _opp_threat(o: Obs) -> float:
-    if o.phase != 1:
+def partner_value(o: Obs) -> float:
+    """Four-handed: what the partner's taking the trick is worth to the side besides its cards:
+    the lead and the first draw, and the declaration his table promises."""
+    if o.partner is None or o.phase != 1:
         return 0.0
-    table, st, trump = o.opp_table, o.opp_melds, o.trump
+    known = o.known_faces(o.partner)
+
+    def may_hold(face) -> int:
+        return known.get(face, 0) + o.unseen_count(face)
+    return o.p.win_bonus + _threat(o, o.tables_by[o.partner], o.melds_by[o.partner], may_hold)
+
+
+def _threat(o: Obs, table, st, may_hold) -> float:
+    """Points a seat could soon declare, judged from the cards on its table (`st` its melds,
+    `may_hold(face)` the copies it holds or may hold)."""
+    trump = o.trump
     pts = o.points()
     threat = 0.0
     if trump is not None:
@@ -386,11 +473,11 @@ def _opp_threat(o: Obs) -> float:
                      and c not in st.used[K_SEQUENCE]]
         if any(c.rank == "K" for c in seq_cards) and any(c.rank == "Q" for c in seq_cards):
             missing = [r for r in "ATJ" if not any(c.rank == r for c in seq_cards)]
-            if all(o.opp_may_hold((r, trump)) > 0 for r in missing):
+            if all(may_hold((r, trump)) > 0 for r in missing):
                 threat = max(threat, pts[SEQUENCE] * (0.5 if missing else 1.0))
     qf, jf = bezique_faces(o.rules, trump)
     bez = [c for c in table if (c.face == qf or c.face == jf) and c not in st.used[K_DOUBLE]]
-    if bez and o.opp_may_hold(qf) >= 2 and o.opp_may_hold(jf) >= 2:
+    if bez and may_hold(qf) >= 2 and may_hold(jf) >= 2:
         threat = max(threat, pts[DOUBLE_BEZIQUE] * (0.5 if len(bez) >= 2 else 0.15))
     for r, meld in FOUR_OF.items():
         n = sum(1 for c in table if c.rank == r and c not in st.used[K_FOUR[r]])
@@ -526,7 +613,12 @@ def _sure_winner_phase1(c: Card, o: Obs) -> bool:
 
 
 def follow_scores(o: Obs, cards: list[Card]) -> dict:
-    """The Любитель's value of answering the lead with each card."""
+    """The Любитель's value of answering the lead with each card (with three or four seats,
+    of putting it on the trick: `table.follow_values`)."""
+    if o.multi:
+        keep = keep_values(o)
+        return follow_values(o, _distinct(cards, o), keep, lambda c: win_value(o, c),
+                             partner_value(o))
     lead = o.trick[0]
     trump = o.trump
     lead_b = 10 if lead.is_brisque else 0
@@ -556,8 +648,12 @@ def play_scores(o: Obs) -> dict:
 
 
 def phase2_play(o: Obs, cards: list[Card]) -> Card:
-    """Phase 2: win cheaply, save brisques, lead sure winners."""
+    """Phase 2: win cheaply, save brisques, lead sure winners; with three or four seats, put on
+    the trick the card of the best expected value for the side (`table.follow_values`)."""
     trump = o.trump
+    if o.trick and o.multi:
+        sc = follow_values(o, sorted(cards), lambda c: phase2_keep(c, trump), _no_gain, 0.0)
+        return max(sc, key=sc.__getitem__)
     if o.trick:
         lead = o.trick[0]
         winners = [c for c in cards if beats(c, lead, trump)]
@@ -572,6 +668,19 @@ def phase2_play(o: Obs, cards: list[Card]) -> Card:
     if sure:
         return min(sure, key=lambda c: (not c.is_brisque, c.suit == trump, c.rank_index))
     return min(cards, key=lambda c: (c.is_brisque, c.suit == trump, -c.rank_index))
+
+
+def phase2_keep(card: Card, trump: str | None) -> float:
+    """Three or four seats, last eight: the worth of keeping a card for the tricks to come
+    (control in trumps, a little for height)."""
+    v = 0.4 * (7 - card.rank_index)
+    if card.suit == trump:
+        v += 0.5 * TRUMP_POWER[card.rank]
+    return v
+
+
+def _no_gain(card: Card) -> float:
+    return 0.0
 
 
 def _sure_p2(c: Card, o: Obs) -> bool:
@@ -617,12 +726,13 @@ class HeuristicPlayer:
     name = "heuristic"
     title = "Любитель"
 
-    def __init__(self, seed: int | None = None, memory: bool = True):
+    def __init__(self, seed: int | None = None, memory: bool = True, table: bool = True):
         self.rng = random.Random(seed)
         self.memory = memory
+        self.table = table           # False: the two-handed model at any table (for comparison)
 
     def choose(self, view):
-        act = decide(Obs.from_view(view, self.memory))
+        act = decide(Obs.from_view(view, self.memory, self.table))
         return _match_legal(act, view.legal_actions)
 
 

@@ -19,6 +19,15 @@ margin is chosen. Four things make a small budget go far:
 Phase 2 (the stock is gone): the seat knows the opponent's hand by elimination, and
 `endgame.Endgame` solves the rest of the deal exactly.
 
+Three and four seats: the unseen cards are spread over every other seat's concealed hand (each
+keeps the cards it is known to hold and its hand size) and the stock; every seat of a playout,
+the partner's included, plays as the Любитель, and the coupled draws give each seat its own
+stream. The value is the score margin of the seat's side (four-handed: the partnership's joint
+score, the partner's points counted) over the other side, or, three-handed, over the mean of
+the other two players. The last eight are sampled too (the cards a seat has not seen may be in
+either of the other hands), the exact solver being for two. Many-pack is played as the
+Любитель (`strongest_level`).
+
 Budget: `samples` (sampled deals per decision) and `time_limit` (seconds of the thread's CPU
 time, checked after each sample; None: no limit). CPU time rather than wall-clock time, so that
 the strength does not depend on what else a shared machine is doing. When the base budget is
@@ -89,9 +98,15 @@ class Analysis:
         return self.values.get(action_key(action))
 
 
-def margin(deal: Deal, seat: int) -> int:
+def margin(deal: Deal, seat: int) -> float:
+    """The seat's score less its opponent's: with three players, less the mean of the other
+    two; four-handed, its side's score (the partner's points included) less the other side's."""
     s = deal.result()["scores"]
-    return s[seat] - s[1 - seat]
+    if deal.n == 2:
+        return s[seat] - s[1 - seat]
+    side = deal.rules.side(seat)
+    others = [x for i, x in enumerate(s) if i != side]
+    return s[side] - sum(others) / len(others)
 
 
 def playout(deal: Deal, policy: str = "heuristic", rng: random.Random | None = None,
@@ -123,11 +138,15 @@ class Draws:
         self.pos = pos if pos is not None else [0, 0]
 
     @classmethod
-    def split(cls, stock_cards: list, me: int) -> "Draws":
-        """Each seat's stream of equal length; with an odd stock (a turn-up lies beside it) the
-        last face-down card is left over for the winner of the last stock trick."""
-        m = len(stock_cards) // 2
-        return cls({me: stock_cards[:m], 1 - me: stock_cards[m:2 * m]})
+    def split(cls, stock_cards: list, me: int, n: int = 2) -> "Draws":
+        """Each of the `n` seats' streams of equal length; the face-down cards left over (one
+        fewer than the seats: the turn-up lies beside them) go to the last stock trick's draws
+        as they lie."""
+        m = len(stock_cards) // n
+        if n == 2:
+            return cls({me: stock_cards[:m], 1 - me: stock_cards[m:2 * m]})
+        seats = [(me + k) % n for k in range(n)]
+        return cls({s: stock_cards[i * m:(i + 1) * m] for i, s in enumerate(seats)}, [0] * n)
 
     def copy(self) -> "Draws":
         return Draws(self.streams, list(self.pos))
@@ -136,6 +155,9 @@ class Draws:
         """Put the winner's and the loser's next cards on top of the stock before they draw."""
         stock = deal.stock
         n = len(stock)
+        if deal.n > 2:
+            self._arrange_table(deal, winner)
+            return
         if n < 2:
             return
         loser = 1 - winner
@@ -149,6 +171,20 @@ class Draws:
         j = stock.index(b)
         stock[j], stock[n - 2] = stock[n - 2], stock[j]
 
+    def _arrange_table(self, deal: Deal, winner: int) -> None:
+        """Three or four seats: the winner draws first, then the others in playing order."""
+        stock, seats = deal.stock, deal.n
+        k = len(stock)
+        if k < seats:
+            return
+        pos = self.pos
+        for j in range(seats):
+            s = (winner + j) % seats
+            card = self.streams[s][pos[s]]
+            pos[s] += 1
+            i = stock.index(card)
+            stock[i], stock[k - 1 - j] = stock[k - 1 - j], stock[i]
+
 
 def step(deal: Deal, act, seat: int, draws: Draws | None) -> None:
     """Apply an action; with `draws`, arrange the stock first when this play ends a trick.
@@ -156,8 +192,12 @@ def step(deal: Deal, act, seat: int, draws: Draws | None) -> None:
     reads instead of recounting the tricks."""
     if type(act) is Play:
         if draws is not None and deal.phase == 1 and len(deal.trick) == deal.n - 1:
-            lead = deal.trick[0]
-            w = seat if winning_index((lead, act.card), deal.trump) == 1 else deal.trick_seats[0]
+            if deal.n == 2:
+                lead = deal.trick[0]
+                w = seat if winning_index((lead, act.card), deal.trump) == 1 else deal.trick_seats[0]
+            else:
+                i = winning_index(deal.trick + [act.card], deal.trump)
+                w = seat if i == len(deal.trick) else deal.trick_seats[i]
             draws.arrange(deal, w)
         deal.apply(act, seat)
         pf = deal.__dict__.get("_played_faces")
@@ -190,9 +230,16 @@ def candidates(view) -> list:
 
 
 def supported(rules) -> bool:
-    """The search plays the two-handed game, standard or no-trump; elsewhere it plays as the
+    """The search plays the standard and the no-trump game at two, three or four seats (the
+    last eight solved exactly with two, sampled with more); many-pack it plays as the
     Любитель."""
-    return rules.players == 2 and rules.variant in ("standard", "no_trump")
+    return rules.variant in ("standard", "no_trump")
+
+
+def strongest_level(rules) -> str:
+    """The name of the strongest opponent for these rules: "search" (Мастер) where the search
+    plays them, else "heuristic" (the Любитель, which Мастер plays as there)."""
+    return "search" if supported(rules) else "heuristic"
 
 
 def position_key(view, a) -> tuple:
@@ -344,7 +391,7 @@ class SearchPlayer:
                 else:
                     filt = filt2 = None               # the model does not fit: stop filtering
             base = tmpl.deal(cards[:h], cards[h:])
-            draws = Draws.split(cards[h:], me) if self.coupled else None
+            draws = Draws.split(cards[h:], me, view.rules.players) if self.coupled else None
             if draws is not None and declare_pending:
                 draws.arrange(base, me)               # the draw after this declaration turn
             seed = rng.getrandbits(32)
