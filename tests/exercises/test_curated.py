@@ -158,7 +158,8 @@ NO_YO = [r"\b[Ее]ще\b", r"[Сс]емерк", r"[Вв]осьмерк", r"[Ч�
          r"\bнее\b", r"\bтрех\b", r"\bчетырех\b", r"\bпришел\b"]
 # Issue 13: «бриск» is masculine («брисков»); players by name, not «(игрок 0)»; the learner
 # talks to «программа», not «движок»; no code names of rule sets («seed_000C»).
-WRONG_WORDS = [r"\bбрисок\b", r"\(игрок \d\)", r"\bдвижк?[а-я]*\b", r"\bseed_\w+"]
+WRONG_WORDS = [r"\bбрисок\b", r"\(игрок \d\)", r"\bдвижк?[а-я]*\b", r"\bseed_\w+",
+               r"—\s*бриска\b", r"\bне бриска\b", r"\bбриск(ой|у)\b"]
 
 
 def _points_word(n: int) -> str:
