@@ -29,7 +29,9 @@ def check_output_path(path: str, option: str, example: str) -> None:
         what = "не папка" if os.path.exists(folder) else "нет такой папки"
         raise UsageError(f"{option} {path}: {what} «{folder}» — файл там не записать; "
                          "укажите файл в существующей папке", example=example)
-    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+    # An existing file is rewritten in place (its folder's permissions do not matter); a new
+    # one needs a folder that may be written.
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
         raise UsageError(f"{option} {path}: в эту папку (или в этот файл) нельзя писать; "
                          "укажите другое место", example=example)
 

@@ -65,10 +65,17 @@ def attach_log(page, url: str) -> PageLog:
     """Start recording requests and errors of `page` (before it navigates to `url`)."""
     log = PageLog(origin=_origin(url))
     page.on("request", lambda request: log.requests.append(request.url))
-    page.on(
-        "requestfailed",
-        lambda request: log.failed.append(f"{request.url} ({request.failure})"),
-    )
+
+    def on_failed(request):
+        # The browser fetches the favicon on its own and abandons it when the page navigates
+        # on (net::ERR_ABORTED): not a resource the page failed to get. A missing favicon
+        # still shows as HTTP 404 below.
+        if request.failure == "net::ERR_ABORTED" and urlsplit(request.url).path.endswith(
+                "/favicon.svg"):
+            return
+        log.failed.append(f"{request.url} ({request.failure})")
+
+    page.on("requestfailed", on_failed)
 
     def on_response(response):
         if response.status >= 400:

@@ -6,16 +6,18 @@ check that the page follows: the trick, the stock count, the scores.
 The table in the page is mirrored in this process by a `PracticeTable` with the notebook's
 own arguments (the opponent is seeded, so it answers the same way here and there): the
 mirror tells where each card is drawn and what the page must say after each click. A
-screenshot of the last state goes to /tmp/practice_voila.png.
+screenshot of the last state goes to practice_voila-<user>.png in the temporary folder.
 """
 
 from __future__ import annotations
 
+import getpass
 import os
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -32,7 +34,8 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "book" / "chapters" / "15_practice.ipynb"
 TABLE_ARGS = dict(opponent="heuristic", seed=1, deal_number=1)     # as in the notebook
-SCREENSHOT = Path("/tmp/practice_voila.png")
+# Per user: a file left by another user (root in CI) cannot be overwritten.
+SCREENSHOT = Path(tempfile.gettempdir()) / f"practice_voila-{getpass.getuser()}.png"
 
 
 def free_port() -> int:
