@@ -85,8 +85,9 @@ class ScorePanel(W.VBox):
         if s.n == 2:
             game = f"у вас {_esc(points(t[s.human]))}, у соперника {_esc(points(t[s.bot]))}"
         else:
-            game = ", ".join(f"{_esc(name if k else name.lower())} — {_esc(points(t[i]))}"
-                             for k, (name, i) in enumerate(zip(s.side_names(), s.side_order())))
+            game = ", ".join(f"{_esc(name if name.startswith('Игрок') else name.lower())} — "
+                             f"{_esc(points(t[i]))}"
+                             for name, i in zip(s.side_names(), s.side_order()))
         parts.append(f"<div style='margin-top:6px'><b>Партия до {target}:</b> {game} "
                      f"({_esc(after)})</div>")
         self.html.value = "".join(parts)

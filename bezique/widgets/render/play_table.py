@@ -173,19 +173,33 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
     st = _stock_block(stock, turn_up, scale=scale, four_colour=four_colour, label_colour=ON_FELT,
                       count_shown=stock_count_shown)
     seats = len(others) + 1 if others else 2
-    tr = _trick_block(list(trick), scale=scale, winner=winner, four_colour=four_colour,
+    # four cards to a trick: the trick a little smaller, so that the row keeps its width
+    trick_scale = 0.85 * scale if seats == 4 else scale
+    tr = _trick_block(list(trick), scale=trick_scale, winner=winner, four_colour=four_colour,
                       label_colour=ON_FELT, slots=seats).fit()
     last_scale = 0.6 * scale
-    lt = _trick_block(list(last_trick), scale=last_scale, winner=last_winner,
-                      four_colour=four_colour, label_colour=ON_FELT).fit()
+    taker = last_trick[last_winner][0] if last_trick and last_winner is not None else None
+    if others:
+        # more cards: the winner is named in the heading and outlined, not «— берёт» under it
+        lt = _trick_block(list(last_trick), scale=last_scale, four_colour=four_colour,
+                          label_colour=ON_FELT, slots=0,
+                          highlighted={last_trick[last_winner][1]} if taker else ()).fit()
+    else:
+        lt = _trick_block(list(last_trick), scale=last_scale, winner=last_winner,
+                          four_colour=four_colour, label_colour=ON_FELT).fit()
     lt.lines[-1] = "Последняя взятка: " + lt.lines[-1][len("Взятка: "):] if last_trick else \
         "Последняя взятка: ещё не было."
     head = "Последняя взятка" if last_trick else "Последней взятки нет"
+    if others and taker:
+        head = "Последняя взятка — ваша" if taker == "Ваша" else \
+            f"Последнюю взял {taker if taker.startswith('Игрок') else taker.lower()}"
+        lt.lines[-1] = lt.lines[-1][:-1] + f"; {head[0].lower()}{head[1:]}."
     head_px = max(9, round(11 * scale))
     head_w = get_font(head_px, True).getlength(head)
     last_w = max(lt.w, head_w)                  # the area of the last trick and its heading
-    x_trick = max(st.w + round(20 * scale), (width - tr.w) / 2)
-    x_last = max(x_trick + tr.w + round(20 * scale), width - last_w)
+    apart = round((12 if seats == 4 else 20) * scale)
+    x_trick = max(st.w + apart, min((width - tr.w) / 2, width - last_w - tr.w - apart))
+    x_last = max(x_trick + tr.w + apart, width - last_w)
     scene.add(st, margin, y)
     scene.add(tr, margin + x_trick, y)
     _label(scene, head, margin + x_last + last_w / 2, y, head_px, anchor="ma")
