@@ -219,13 +219,23 @@ def test_three_and_four_at_the_table_on_a_laptop_screen(voila_url, browser, rule
         status = table.locator(".bezique-practice-status")
         wait_for_text(status, expected_status(mirror))
         assert wait_for_text(table, rules_text(s))
-        for _ in range(3 * s.n):
+        message = table.locator(".bezique-practice-message")
+        declared = 0
+        for _ in range(80):
             make_move(page, table, canvas, mirror)
+            if mirror.choices() and len(mirror.choices()) > 1:
+                declared += 1
+            if declared and len(s.deal.actions) > 6 * s.n and len(s.deal.trick) >= s.n - 1:
+                break
         page.evaluate("window.scrollTo(0, 0)")
         for name, loc in (("стол", canvas),
                           ("«Подсказка»", table.get_by_role("button", name="Подсказка")),
-                          ("«Отменить ход»", table.get_by_role("button", name="Отменить ход"))):
+                          ("«Отменить ход»", table.get_by_role("button", name="Отменить ход")),
+                          ("сообщение", message)):
             assert in_view(loc.bounding_box(), LAPTOP), f"{name} не помещается на экране"
+        for label, _ in mirror.choices():
+            button = table.get_by_role("button", name=label, exact=True)
+            assert in_view(button.bounding_box(), LAPTOP), f"кнопка «{label}» за краем экрана"
         text = table.locator(".bezique-cards-text").first.inner_text()
         for seat_line in mirror.canvas.layout_result.description.split("\n")[:2 * (s.n - 1)]:
             assert " ".join(seat_line.split()) in " ".join(text.split())

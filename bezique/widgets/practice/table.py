@@ -33,7 +33,6 @@ import ipywidgets as W
 from ...actions import Pass, Play
 from ...cards import Card
 from ...errors import BeziqueError
-from ...players.match import TITLES
 from ...players.search import supported as master_supported
 from ...practice import PracticeSession
 from ...ru import capitalize
