@@ -158,8 +158,10 @@ class CoachPanel(W.VBox):
         leg = legality(s.view())
         parts = [f"<div><b>Сейчас:</b> {_esc(leg.rule)}</div>"]
         if leg.forbidden:
+            # two or three copies of a card (two or three packs) are one line
+            unique = list({f.text: f for f in leg.forbidden}.values())
             items = "".join(f"<li><b>{_esc(f.text)}</b> — нельзя: {_esc(f.reason)}</li>"
-                            for f in leg.forbidden[:12])
+                            for f in unique[:12])
             parts.append(f"<div style='margin-top:4px'>Чего сейчас сделать нельзя и почему:</div>"
                          f"<ul style='margin:2px 0'>{items}</ul>")
         self.now.value = "".join(parts)
