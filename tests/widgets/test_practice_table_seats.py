@@ -102,6 +102,14 @@ def test_whole_deal_by_clicks(rules):
         assert "мы — " in table.message_text and "они — " in table.message_text
         assert f"мы {result[s.side(s.human)]}, они {result[1 - s.side(s.human)]}" \
             in table.status.value
+    # the game tab: a row and a chart line per player (per side), yours first
+    from bezique.widgets.practice.table import TAB_TITLES
+    table.tabs.selected_index = TAB_TITLES.index("Партия")
+    game = table.game_panel.html.value + table.game_panel.chart.value
+    for name, total in zip(s.side_names(), totals):
+        assert f"{name} всего" in game and f">{total}<" in game
+    lower = [x if x.startswith("Игрок") else x.lower() for x in s.side_names()]
+    assert "после сдачи 1: " + ", ".join(f"{x} {v}" for x, v in zip(lower, totals)) in game
     # the review: the coach says honestly that it cannot judge this variant yet
     assert table.review(wait=True) is None and table.message_text == NO_REVIEW
     # the replay walks the deal from its start, naming every seat
