@@ -409,7 +409,8 @@ def score_chart(history, target: int, finished: bool, width: float = 5.4,
         ax.plot(xs, [0] + [h[k] for h in history], marker=marker, color=colour, linewidth=2,
                 label=name)
     ax.axhline(target, color="#555555", linestyle="--", linewidth=1)
-    ax.text(0.05, target, f" цель — {target}", fontsize=8, color="#333333", va="bottom")
+    # at the right end, clear of the legend in the upper left corner
+    ax.text(xs[-1], target, f"цель — {target} ", fontsize=8, color="#333333", va="bottom", ha="right")
     ax.set_xticks(xs)
     ax.set_xlabel("сдача")
     ax.set_ylabel("очки в партии")
