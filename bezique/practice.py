@@ -1,9 +1,15 @@
-"""A practice session: a learner against a computer opponent, deal after deal to the target.
+"""A practice session: a learner against computer opponents, deal after deal to the target.
 
 The controller behind the practice table (and testable without Jupyter): it applies the
-learner's actions through the engine, lets the opponent answer, and offers undo, saving and
-loading deal records, replay of a finished deal, the same deal with seats swapped, a whole
-game with its score history, and the coach's hints.
+learner's actions through the engine, lets the computer players answer, and offers undo,
+saving and loading deal records, replay of a finished deal, the same deal from another seat,
+a whole game with its score history, and the coach's hints.
+
+Every preset can be played: two-handed, three-handed (each for himself) and four-handed (the
+learner's partner sits opposite, seat `human + 2`, and plays for the learner's side). The
+computer plays every seat but the learner's, all at the same level. Мастер (the search) plays
+only the variants `players.search.supported` names; elsewhere the strongest level is the
+Любитель, and the session seats it instead, saying so in `level_note`.
 """
 
 from __future__ import annotations
@@ -16,8 +22,9 @@ from .deal import Deal, create_deal
 from .errors import BeziqueError, FormatError, IllegalAction
 from .game import Game
 from .jsonio import parse_json
-from .narrate import deal_log, score_breakdown
+from .narrate import deal_log, score_breakdown, seat_names
 from .players.match import TITLES, make_player
+from .players.search import supported as master_supported
 from .record import deal_to_record, parse_record, replay
 from .rules import RuleSet
 
@@ -32,23 +39,37 @@ class Outcome:
     lines: list[str] = field(default_factory=list)
 
 
+def master_note(rules: RuleSet) -> str:
+    """Why Мастер does not sit at a table of these rules (empty where he does)."""
+    if master_supported(rules):
+        return ""
+    what = ("многоколодный безик" if rules.many_pack else
+            "игру втроём" if rules.players == 3 else "игру вчетвером" if rules.players == 4
+            else "этот вариант")
+    return (f"Мастер пока не умеет просчитывать {what}: здесь сильнейший соперник — Любитель, "
+            "он и играет за компьютер.")
+
+
 class PracticeSession:
-    """One learner (seat `human`) against one opponent; two-handed presets."""
+    """One learner (seat `human`) against the computer in every other seat."""
 
     def __init__(self, opponent: str = "heuristic", rules: str | dict | RuleSet = "canonical",
                  human: int = 0, training: bool = True, seed: int | None = None,
                  opponent_options: dict | None = None):
         self.rules = RuleSet.from_spec(rules)
-        if self.rules.players != 2:
-            raise IllegalAction("Тренировочный стол рассчитан на двоих игроков.")
         if opponent not in TITLES:
             raise IllegalAction(f"Нет такого соперника «{opponent}»: есть "
                                 f"{', '.join(TITLES.values())}.")
-        self.opponent_name = opponent
-        self.opponent = make_player(opponent, seed=seed, **(opponent_options or {}))
+        if not 0 <= human < self.rules.players:
+            raise IllegalAction(f"Нет места № {human + 1}: за столом "
+                                f"{self.rules.players} места, например место 1.")
         self.human = human
         self.training = training
         self.seed = seed
+        self.level_note = ""
+        self._options = dict(opponent_options or {})
+        self.opponent_name = opponent
+        self._seat_bots(opponent)
         self.game = Game(self.rules, seed=seed)
         self.deal: Deal = self.game.start_deal()
         self.deal_number: int | None = None
@@ -67,13 +88,75 @@ class PracticeSession:
         if opponent not in TITLES:
             raise IllegalAction(f"Нет такого соперника «{opponent}»: есть "
                                 f"{', '.join(TITLES.values())}.")
-        self.opponent_name = opponent
-        self.opponent = make_player(opponent, seed=self.seed, **(options or {}))
+        self._options = dict(options or {})
+        self._seat_bots(opponent)
+
+    def _seat_bots(self, name: str) -> None:
+        """The computer players, one per seat (in the two-handed game one bot, seeded with the
+        session's seed, serves whichever seat the learner does not hold). Мастер where he cannot
+        play the rules: the Любитель instead, with `level_note` saying why."""
+        self.level_note = ""
+        if name == "search" and not master_supported(self.rules):
+            self.level_note = master_note(self.rules)
+            name = "heuristic"
+        self.opponent_name = name
+        options = self._options if name == "search" else {}
+        n = self.rules.players
+        if n == 2:
+            bot = make_player(name, seed=self.seed, **options)
+            self.players = [bot, bot]
+        else:
+            self.players = [make_player(name, seed=None if self.seed is None else self.seed * 10 + s,
+                                        **options) for s in range(n)]
 
     # ------------------------------------------------------------------ state
     @property
+    def n(self) -> int:
+        return self.rules.players
+
+    @property
     def bot(self) -> int:
-        return 1 - self.human
+        """The seat after the learner's (in the two-handed game: the opponent)."""
+        return (self.human + 1) % self.n
+
+    @property
+    def opponent(self):
+        """The computer player of seat `bot`."""
+        return self.players[self.bot]
+
+    @property
+    def partner(self) -> int | None:
+        """The learner's partner (four-handed game), else None."""
+        return (self.human + 2) % 4 if self.rules.partnerships else None
+
+    def side(self, seat: int) -> int:
+        """The index of the seat's score: its partnership, or the seat itself."""
+        return self.game.side(seat)
+
+    def seat_names(self) -> list[str]:
+        """«Вы», «Соперник» (two-handed); «Игрок 2», «Партнёр», … — as the deal's log names them."""
+        return seat_names(self.human, self.n)
+
+    def actor_name(self) -> str:
+        """Who is to act, inside a sentence: «соперник», «партнёр», «Игрок 3»."""
+        seat = self.deal.to_act
+        if self.n == 2 or seat == self.partner:
+            return "соперник" if self.n == 2 else "партнёр"
+        return self.seat_names()[seat]
+
+    def side_order(self) -> list[int]:
+        """Score indices from the learner's on: [you, opponent], [you, next, the one after] or
+        [your side, theirs]."""
+        if self.rules.partnerships:
+            return [self.side(self.human), 1 - self.side(self.human)]
+        return [(self.human + k) % self.n for k in range(self.n)]
+
+    def side_names(self) -> list[str]:
+        """The names of the scores in `side_order`: «Вы», «Соперник» / «Игрок 2», … / «Мы», «Они»."""
+        if self.rules.partnerships:
+            return ["Мы", "Они"]
+        names = self.seat_names()
+        return [names[s] for s in self.side_order()]
 
     @property
     def my_turn(self) -> bool:
@@ -89,8 +172,24 @@ class PracticeSession:
         return deal_log(self.deal, self.human)
 
     def breakdown(self) -> dict[str, dict[str, int]]:
+        """The deal's score by source for the learner and his opponent (two-handed game)."""
         return {"Вы": score_breakdown(self.deal, self.human),
                 TITLES[self.opponent_name]: score_breakdown(self.deal, self.bot)}
+
+    def side_breakdowns(self) -> list[dict[str, int]]:
+        """The deal's score by source for each score in `side_order` (a partnership's seats
+        summed while the deal is played; once it is over the engine scores the side)."""
+        if not self.rules.partnerships:
+            return [score_breakdown(self.deal, s) for s in self.side_order()]
+        out = []
+        for side in self.side_order():
+            seats = [s for s in range(self.n) if self.side(s) == side]
+            if self.deal.is_over:
+                out.append(score_breakdown(self.deal, seats[0]))
+            else:
+                parts = [score_breakdown(self.deal, s) for s in seats]
+                out.append({k: sum(p[k] for p in parts) for k in parts[0]})
+        return out
 
     # ------------------------------------------------------------------ playing
     def act(self, action) -> Outcome:
@@ -98,7 +197,7 @@ class PracticeSession:
         if self.deal.is_over:
             return Outcome(False, "Сдача окончена: начните новую.")
         if self.deal.to_act != self.human:
-            return Outcome(False, "Сейчас ходит соперник.")
+            return Outcome(False, f"Сейчас ходит {self.actor_name()}.")
         before = len(self.log())
         try:
             self.deal.apply(action, self.human)
@@ -111,8 +210,9 @@ class PracticeSession:
         return Outcome(True, "", None, self.log()[before:])
 
     def _run_opponent(self) -> None:
-        while not self.deal.is_over and self.deal.to_act == self.bot:
-            self.deal.apply(self.opponent.choose(self.deal.view(self.bot)), self.bot)
+        while not self.deal.is_over and self.deal.to_act != self.human:
+            seat = self.deal.to_act
+            self.deal.apply(self.players[seat].choose(self.deal.view(seat)), seat)
         if self.deal.is_over and self.game.deal is self.deal:
             self.game.finish_deal()
 
@@ -151,7 +251,7 @@ class PracticeSession:
     # ------------------------------------------------------------------ deals
     def new_deal(self, number: int | None = None) -> Deal:
         """The next deal of the game, or a numbered deal («сдача № 42») that is the same for
-        everybody who asks for that number (the learner leads; the opponent deals)."""
+        everybody who asks for that number (the learner leads; the seat before his deals)."""
         if self.game.deal is not None and not self.deal.is_over:
             self.game.deal = None                   # an abandoned deal does not count
         if self.game.is_over:
@@ -159,7 +259,7 @@ class PracticeSession:
         if number is not None:
             if not isinstance(number, int) or number < 0:
                 raise IllegalAction("Номер сдачи — целое неотрицательное число, например 42.")
-            deal = Deal.new(self.rules, dealer=self.bot, seed=number)
+            deal = Deal.new(self.rules, dealer=(self.human - 1) % self.n, seed=number)
             self.deal = self.game.start_deal(deal)
         else:
             self.deal = self.game.start_deal()
@@ -169,9 +269,10 @@ class PracticeSession:
         return self.deal
 
     def swap_seats(self) -> Deal:
-        """«Сыграть эту же сдачу за другую сторону»: the same cards, the learner in the other seat."""
+        """«Сыграть эту же сдачу за другую сторону»: the same cards, the learner in the next seat
+        (in the four-handed game: on the other side)."""
         hands, turn_up, stock = self.deal.initial
-        self.human = 1 - self.human
+        self.human = (self.human + 1) % self.n
         self.game.deal = None
         self.deal = self.game.start_deal(create_deal(self.rules, self.deal.dealer, hands, turn_up, stock))
         self._undo_used = False
@@ -188,15 +289,19 @@ class PracticeSession:
             if isinstance(data, str):
                 data = parse_json(data)
             rec = parse_record(data)
-            if rec.rules.players != 2:
-                raise FormatError("запись не двуручной сдачи: тренировочный стол — для двоих")
             outcome = replay(rec)
             if not outcome.ok:
                 raise FormatError(f"запись повреждена: {outcome.error}")
         except FormatError as e:
             return Outcome(False, f"Не удалось загрузить сдачу: {e.message}")
+        seats_changed = rec.rules.players != self.n
         self.rules = rec.rules
+        if self.human >= self.n:
+            self.human = 0
         self.game = Game(self.rules, seed=self.seed, first_dealer=rec.dealer)
+        wanted = "search" if self.level_note else self.opponent_name
+        if seats_changed or wanted == "search":
+            self._seat_bots(wanted)
         self.deal = self.game.start_deal(outcome.deal)
         self._undo_used = False
         if self.deal.is_over:
@@ -220,12 +325,14 @@ class PracticeSession:
     # ------------------------------------------------------------------ statistics
     def _record_result(self) -> None:
         scores = self.deal.result()["scores"]
-        self.results.append({"deal": self.deal, "you": scores[self.human],
-                             "opponent": scores[self.bot], "opponent_name": self.opponent_name})
+        mine, *others = [scores[i] for i in self.side_order()]
+        self.results.append({"deal": self.deal, "you": mine, "opponent": max(others),
+                             "opponent_name": self.opponent_name})
 
     def statistics(self) -> dict[str, float]:
         """The deals finished at this table: played, won, lost, drawn, the average margin
-        (your points minus the opponent's, per deal) and your average score."""
+        (your points — your side's in the four-handed game — minus the best opponent's, per
+        deal) and your average score."""
         n = len(self.results)
         margins = [r["you"] - r["opponent"] for r in self.results]
         return {"deals": n, "won": sum(m > 0 for m in margins), "lost": sum(m < 0 for m in margins),
@@ -238,5 +345,6 @@ class PracticeSession:
         return list(self.game.totals)
 
     def score_history(self) -> list[list[int]]:
-        """Totals after each finished deal (for the chart): [[you, opponent], …]."""
-        return [[h.totals_after[self.human], h.totals_after[self.bot]] for h in self.game.history]
+        """Totals after each finished deal (for the chart), in `side_order`: [[you, opponent], …]."""
+        order = self.side_order()
+        return [[h.totals_after[i] for i in order] for h in self.game.history]

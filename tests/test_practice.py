@@ -138,7 +138,9 @@ def test_unknown_opponent_and_rules():
     with pytest.raises(BeziqueError):
         PracticeSession("grandmaster")
     with pytest.raises(BeziqueError):
-        PracticeSession("random", rules="three_handed")
+        PracticeSession("random", rules="three_handed", human=3)
+    with pytest.raises(BeziqueError):
+        PracticeSession("random", rules="no_such_rules")
 
 
 def test_statistics_and_undo_of_a_finished_deal():

@@ -43,7 +43,8 @@ def expected_status(table) -> str:
 
     s = table.session
     g = s.game_totals()
-    return status_text(s.deal, s.human, [g[s.human], g[s.bot]], s.rules.target_score)
+    return status_text(s.deal, s.human, [g[s.human], g[s.bot]] if s.n == 2 else g,
+                       s.rules.target_score)
 
 
 def make_move(page, table, canvas, mirror) -> None:

@@ -195,3 +195,61 @@ def test_whole_table_on_a_laptop_screen_and_nothing_leaves_the_machine(voila_url
     finally:
         context.close()
     assert outside == [], f"страница обращается наружу: {outside}"
+
+
+@pytest.mark.parametrize("rules", ["three_handed", "four_handed"])
+def test_three_and_four_at_the_table_on_a_laptop_screen(voila_url, browser, rules):
+    """The rules menu seats three or four at the table: at 1366×768 the picture (every seat,
+    the trick), «Подсказка» and «Отменить ход» are on the first screen, the learner plays by
+    clicking and the page follows the mirror; a screenshot goes to /tmp/table3-<rules>.png."""
+    from bezique.widgets.practice.scene import PRESET_CHOICES
+    mirror = PracticeTable(**TABLE_ARGS)
+    mirror.rules_dd.value = rules
+    s = mirror.session
+    label = next(lab for lab, key in PRESET_CHOICES if key == rules)
+    context = browser.new_context(viewport=LAPTOP, locale="ru-RU")
+    page = context.new_page()
+    page.set_default_timeout(45000)
+    try:
+        page.goto(voila_url())
+        table = page.locator(".bezique-practice-table")
+        canvas = table.locator("canvas").first
+        canvas.wait_for()
+        table.get_by_role("tab", name="Настройки").click()
+        # ipywidgets writes the options with no-break spaces: choose the rules by position
+        rules_menu = table.locator("select").filter(has_text=label.split()[-1])
+        rules_menu.select_option(index=[key for _, key in PRESET_CHOICES].index(rules))
+        status = table.locator(".bezique-practice-status")
+        wait_for_text(status, expected_status(mirror))
+        assert wait_for_text(table, rules_text(s))
+        message = table.locator(".bezique-practice-message")
+        declared = 0
+        for _ in range(80):
+            make_move(page, table, canvas, mirror)
+            if mirror.choices() and len(mirror.choices()) > 1:
+                declared += 1
+            if declared and len(s.deal.actions) > 6 * s.n and len(s.deal.trick) >= s.n - 1:
+                break
+        page.evaluate("window.scrollTo(0, 0)")
+        for name, loc in (("стол", canvas),
+                          ("«Подсказка»", table.get_by_role("button", name="Подсказка")),
+                          ("«Отменить ход»", table.get_by_role("button", name="Отменить ход")),
+                          ("сообщение", message)):
+            assert in_view(loc.bounding_box(), LAPTOP), f"{name} не помещается на экране"
+        for label, _ in mirror.choices():
+            button = table.get_by_role("button", name=label, exact=True)
+            assert in_view(button.bounding_box(), LAPTOP), f"кнопка «{label}» за краем экрана"
+        text = table.locator(".bezique-cards-text").first.inner_text()
+        for seat_line in mirror.canvas.layout_result.description.split("\n")[:2 * (s.n - 1)]:
+            assert " ".join(seat_line.split()) in " ".join(text.split())
+        table.get_by_role("tab", name="Счёт").click()
+        wait_for_text(table, "Мы" if s.rules.partnerships else "Игрок 3")
+        page.wait_for_timeout(300)
+        page.screenshot(path=f"/tmp/table3-{rules}.png")
+    finally:
+        context.close()
+
+
+def rules_text(session) -> str:
+    from bezique.widgets.practice.scene import rules_label
+    return f"правила: {rules_label(session.rules)}"

@@ -27,7 +27,7 @@ def deal_state(deal):
         "known": [sorted(c.code for c in k) for k in deal.known],
         "exposed": [sorted(c.code for c in k) for k in deal.exposed],
         "legal": None if deal.is_over else sorted(map(repr, deal.legal_actions(deal.to_act))),
-        "views": [view_state(deal.view(p)) for p in range(2)],
+        "views": [view_state(deal.view(p)) for p in range(deal.n)],
         "actions": [(s, repr(a)) for s, a in deal.actions],
         "result": deal.result() if deal.is_over else None,
     }

@@ -50,8 +50,22 @@ def illegal(s, kind, n):
 @given(st.integers(0, 10**6), st.sampled_from(["random", "random", "heuristic"]),
        st.lists(step, min_size=10, max_size=160))
 def test_random_session_refuses_cleanly_and_saves_exactly(seed, opponent, steps):
-    s = PracticeSession(opponent, seed=seed)
-    other = PracticeSession("random", seed=seed + 1)
+    drive(PracticeSession(opponent, seed=seed), PracticeSession("random", seed=seed + 1), steps)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.sampled_from(["three_handed", "four_handed", "many_pack_infusorka"]),
+       st.lists(step, min_size=10, max_size=120))
+def test_three_and_four_seats_and_many_pack_refuse_cleanly_and_save_exactly(seed, rules, steps):
+    """The same at a table of three or four (the other seats played by the computer) and in
+    many-pack bezique; the session that loads the saves is a two-handed one."""
+    drive(PracticeSession("random", rules=rules, seed=seed),
+          PracticeSession("random", seed=seed + 1), steps)
+    TALLY[f"sessions {rules}"] += 1
+
+
+def drive(s, other, steps):
+    """Random legal and illegal actions, undo, save and load (see the module doc)."""
     TALLY["sessions"] += 1
     for kind, n in steps:
         if s.deal.is_over:

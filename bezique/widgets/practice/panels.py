@@ -19,7 +19,7 @@ from ...narrate import describe_event, seat_names
 from ...ru import plural, points
 from ..render.canvas import img_html
 from ..render.play_table import layout_play_table
-from .scene import THEM, YOU, scene_kwargs, who
+from .scene import THEM, YOU, game_verdict, scene_kwargs, who
 
 BOX = "border:1px solid #d0d5dd;border-radius:6px;padding:6px 10px;margin:4px 0"
 
@@ -60,28 +60,36 @@ class ScorePanel(W.VBox):
 
     def update(self, table) -> None:
         s = table.session
-        bd = s.breakdown()
-        you, them = bd["Вы"], bd[s.opponent_title]
-        rows = [[k, you[k], them[k]] for k in ("объявления", "бриски", "последняя взятка",
-                                               "штрафы", "всего")]
-        parts = ["<b>Счёт сдачи</b>", _table(rows, ["", YOU, THEM])]
+        names = s.side_names() if s.n > 2 else [YOU, THEM]
+        bds = s.side_breakdowns()
+        rows = [[k, *(bd[k] for bd in bds)] for k in ("объявления", "бриски", "последняя взятка",
+                                                     "штрафы", "всего")]
+        title = "Счёт сдачи" + (" (по парам: «мы» — вы и партнёр)" if s.rules.partnerships else "")
+        parts = [f"<b>{title}</b>", _table(rows, ["", *names])]
         if not s.deal.is_over:
             parts.append('<div style="color:#555;font-size:0.9em">Бриски (тузы и десятки во '
                          'взятках, по 10) и последнюю взятку засчитывают в конце сдачи; '
                          'здесь — сколько набрано уже.</div>')
-        for seat, name in ((s.human, "Ваши объявления"), (s.bot, "Объявления соперника")):
+        for seat in [(s.human + k) % s.n for k in range(s.n if s.n > 2 else 2)]:
+            name = "Ваши объявления" if seat == s.human else "Объявления соперника" if s.n == 2 \
+                else f"Объявления: {who(seat, s.human, s.n)}"
             decls = s.deal.melds[seat].scored
             text = "; ".join(_meld(d) for d in decls) or "пока нет"
-            parts.append(f"<div><b>{name}:</b> {_esc(text)}</div>")
+            parts.append(f"<div><b>{_esc(name)}:</b> {_esc(text)}</div>")
         t = s.game_totals()
-        h, b = t[s.human], t[s.bot]
         target = s.rules.target_score
         done = len(s.game.history)
         # genitive: после 1 сдачи, после 2 сдач, после 5 сдач
         after = (f"после {plural(done, 'сдача').replace('сдачи', 'сдач').replace('сдача', 'сдачи')}"
                  if done else "это первая сдача")
-        parts.append(f"<div style='margin-top:6px'><b>Партия до {target}:</b> у вас "
-                     f"{_esc(points(h))}, у соперника {_esc(points(b))} ({_esc(after)})</div>")
+        if s.n == 2:
+            game = f"у вас {_esc(points(t[s.human]))}, у соперника {_esc(points(t[s.bot]))}"
+        else:
+            game = ", ".join(f"{_esc(name if name.startswith('Игрок') else name.lower())} — "
+                             f"{_esc(points(t[i]))}"
+                             for name, i in zip(s.side_names(), s.side_order()))
+        parts.append(f"<div style='margin-top:6px'><b>Партия до {target}:</b> {game} "
+                     f"({_esc(after)})</div>")
         self.html.value = "".join(parts)
 
 
@@ -150,8 +158,10 @@ class CoachPanel(W.VBox):
         leg = legality(s.view())
         parts = [f"<div><b>Сейчас:</b> {_esc(leg.rule)}</div>"]
         if leg.forbidden:
+            # two or three copies of a card (two or three packs) are one line
+            unique = list({f.text: f for f in leg.forbidden}.values())
             items = "".join(f"<li><b>{_esc(f.text)}</b> — нельзя: {_esc(f.reason)}</li>"
-                            for f in leg.forbidden[:12])
+                            for f in unique[:12])
             parts.append(f"<div style='margin-top:4px'>Чего сейчас сделать нельзя и почему:</div>"
                          f"<ul style='margin:2px 0'>{items}</ul>")
         self.now.value = "".join(parts)
@@ -215,7 +225,7 @@ class ReplayPanel(W.VBox):
         self.back.on_click(lambda _: self.go(self.slider.value - 1))
         self.forward.on_click(lambda _: self.go(self.slider.value + 1))
         self.last.on_click(lambda _: self.go(len(self.states) - 1))
-        self.reveal = W.Checkbox(value=True, description="Показать карты соперника",
+        self.reveal = W.Checkbox(value=True, description="Показать карты других игроков",
                                  tooltip="Только когда сдача окончена", indent=False,
                                  layout=W.Layout(width="max-content"))
         self.caption = W.HTML()
@@ -263,9 +273,9 @@ class ReplayPanel(W.VBox):
         human = self.owner.session.human
         seat, act = self.states[-1].actions[i - 1]
         before, after = self.states[i - 1], self.states[i]
-        names = seat_names(human, 2)
+        names = seat_names(human, after.n)
         events = [describe_event(e, human, names) for e in after.log[len(before.log):]]
-        text = f"Ход {i} из {n}. {who(seat, human)}: {describe_action(act)}."
+        text = f"Ход {i} из {n}. {who(seat, human, after.n)}: {describe_action(act)}."
         more = " ".join(e for e in events if e)
         return f"{text} {more}".strip()
 
@@ -340,25 +350,26 @@ class GamePanel(W.VBox):
         s = table.session
         hist = s.score_history()
         target = s.rules.target_score
-        rows, prev = [], [0, 0]
-        for i, (a, b) in enumerate(hist, 1):
-            rows.append([str(i), signed(a - prev[0]), signed(b - prev[1]), a, b])
-            prev = [a, b]
+        names = s.side_names() if s.n > 2 else ["Вы", "Соперник"]
+        rows, prev = [], [0] * len(names)
+        for i, totals in enumerate(hist, 1):
+            rows.append([str(i), *(signed(a - p) for a, p in zip(totals, prev)), *totals])
+            prev = totals
         parts = [f"<b>Партия до {target} очков</b>"]
         if rows:
-            parts.append(_table(rows, ["Сдача", "Вы за сдачу", "Соперник за сдачу", "Вы всего",
-                                       "Соперник всего"]))
+            parts.append(_table(rows, ["Сдача", *(f"{x} за сдачу" for x in names),
+                                       *(f"{x} всего" for x in names)]))
         else:
             parts.append("<div>Ещё ни одна сдача этой партии не доиграна.</div>")
         if s.game.is_over:
-            won = s.game.winner == s.human
+            won = s.game.winner == s.side(s.human)
             parts.append(f"<div style='{BOX};background:{'#e6f4ea' if won else '#fdeaea'}'><b>"
-                         + ("Вы выиграли партию!" if won else "Партию выиграл соперник.")
+                         + _esc(game_verdict(s))
                          + "</b> Кнопка «Новая сдача» начнёт новую партию.</div>")
         self.html.value = "".join(parts)
         key = (tuple(map(tuple, hist)), target)
         if hist and key != self._chart_key:
-            png, alt, size = score_chart(hist, target, s.game.is_over)
+            png, alt, size = score_chart(hist, target, s.game.is_over, names=names)
             self.chart.value = img_html(png, alt, size)
         elif not hist:
             self.chart.value = ""
@@ -378,10 +389,14 @@ class GamePanel(W.VBox):
                                 "и средний перевес.</div>")
 
 
+CHART_STYLE = (("#1f5fa8", "o"), ("#c0392b", "s"), ("#7d3c98", "^"), ("#b9770e", "D"))
+
+
 def score_chart(history, target: int, finished: bool, width: float = 5.4,
-                height: float = 3.0, dpi: int = 100):
-    """The running totals of the game, deal by deal, with the target line: (png, alt, size).
-    Drawn without pyplot and saved without a timestamp (the same PNG every time)."""
+                height: float = 3.0, dpi: int = 100, names=("Вы", "Соперник")):
+    """The running totals of the game, deal by deal, with the target line: (png, alt, size);
+    `history` rows and `names` in the same order (yours first). Drawn without pyplot and
+    saved without a timestamp (the same PNG every time)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -389,12 +404,13 @@ def score_chart(history, target: int, finished: bool, width: float = 5.4,
     FigureCanvasAgg(fig)
     ax = fig.add_subplot(1, 1, 1)
     xs = list(range(len(history) + 1))
-    series = ([0] + [h[0] for h in history], [0] + [h[1] for h in history])
-    for ys, name, colour, marker in ((series[0], "Вы", "#1f5fa8", "o"),
-                                     (series[1], "Соперник", "#c0392b", "s")):
-        ax.plot(xs, ys, marker=marker, color=colour, linewidth=2, label=name)
+    for k, name in enumerate(names):
+        colour, marker = CHART_STYLE[k]
+        ax.plot(xs, [0] + [h[k] for h in history], marker=marker, color=colour, linewidth=2,
+                label=name)
     ax.axhline(target, color="#555555", linestyle="--", linewidth=1)
-    ax.text(0.05, target, f" цель — {target}", fontsize=8, color="#333333", va="bottom")
+    # at the right end, clear of the legend in the upper left corner
+    ax.text(xs[-1], target, f"цель — {target} ", fontsize=8, color="#333333", va="bottom", ha="right")
     ax.set_xticks(xs)
     ax.set_xlabel("сдача")
     ax.set_ylabel("очки в партии")
@@ -407,7 +423,9 @@ def score_chart(history, target: int, finished: bool, width: float = 5.4,
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Software": None})
-    steps = "; ".join(f"после сдачи {i}: вы {a}, соперник {b}" for i, (a, b) in enumerate(history, 1))
+    lower = [x if x.startswith("Игрок") else x.lower() for x in names]
+    steps = "; ".join(f"после сдачи {i}: " + ", ".join(f"{x} {v}" for x, v in zip(lower, h))
+                      for i, h in enumerate(history, 1))
     alt = f"График партии до {target} очков: {steps}."
     return buf.getvalue(), alt, (round(width * dpi), round(height * dpi))
 

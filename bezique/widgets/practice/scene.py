@@ -15,12 +15,13 @@ from ...cards import SUIT_NAME_RU, Card, cards_ru
 from ...deal import Deal
 from ...events import TrickEvent
 from ...melds import SEVEN_EXCHANGE, TRUMP_SEVEN, Declaration, meld_points
+from ...narrate import seat_names
 from ...ru import capitalize, meld_name, plural, points
 from ...view import shown_stock_count
 
 YOU, THEM = "Вы", "Соперник"
 
-# (label, preset): the two-handed presets, in the order of the course.
+# (label, preset): every preset, in the order of the course.
 PRESET_CHOICES = [
     ("Основные правила курса", "canonical"),
     ("Текст 000-A", "seed_000A"),
@@ -31,6 +32,9 @@ PRESET_CHOICES = [
     ("Короткие правила 003", "seed_003"),
     ("Страница «Боевой дракон» (004)", "seed_004"),
     ("Бескозырный безик", "no_trump"),
+    ("Безик втроём (три колоды)", "three_handed"),
+    ("Безик вчетвером, пара на пару", "four_handed"),
+    ("Многоколодный безик с «инфузоркой»", "many_pack_infusorka"),
 ]
 PRESET_NAME = {key: label for label, key in PRESET_CHOICES}
 
@@ -54,22 +58,32 @@ def rules_label(rules) -> str:
 
 # ------------------------------------------------------------------ the trick log
 
-def who(seat: int, human: int) -> str:
-    return YOU if seat == human else THEM
+def who(seat: int, human: int, n: int = 2) -> str:
+    """The table's name of a seat: «Вы», «Соперник»; with three or four at the table the
+    deal log's names («Игрок 2», «Партнёр», …, `narrate.seat_names`)."""
+    if n == 2:
+        return YOU if seat == human else THEM
+    return seat_names(human, n)[seat]
 
 
-def trick_name(seat: int, human: int) -> str:
+def who_in_text(seat: int, human: int, n: int = 2) -> str:
+    """`who` inside a sentence: «соперник», «партнёр», «Игрок 3»."""
+    name = who(seat, human, n)
+    return name if name.startswith("Игрок") else name.lower()
+
+
+def trick_name(seat: int, human: int, n: int = 2) -> str:
     """Who played a card of the trick, as the picture labels it: «Ваша — берёт» (карта),
     «Соперник — берёт» (the picture adds «— берёт» to the winner, so not «Вы»; short, so
-    that two labels fit under two cards)."""
-    return "Ваша" if seat == human else THEM
+    that the labels fit under the cards)."""
+    return "Ваша" if seat == human else who(seat, human, n)
 
 
-def trick_text(trick: TrickEvent, human: int) -> str:
+def trick_text(trick: TrickEvent, human: int, n: int = 2) -> str:
     """«Вы — Д♠, соперник — Т♠; взял соперник»."""
-    plays = ", ".join(f"{who(s, human).lower() if i else who(s, human)} — {c.ru}"
+    plays = ", ".join(f"{who_in_text(s, human, n) if i else who(s, human, n)} — {c.ru}"
                       for i, (s, c) in enumerate(trick.plays))
-    taker = "взяли вы" if trick.winner == human else "взял соперник"
+    taker = "взяли вы" if trick.winner == human else f"взял {who_in_text(trick.winner, human, n)}"
     return f"{plays}; {taker}"
 
 
@@ -98,23 +112,35 @@ def scene_kwargs(deal: Deal, human: int, reveal: bool = False, show_last: bool =
     of both players grouped by combination, the trick being played, the last trick taken
     with its winner (`show_last`), the stock and the turn-up. `reveal` shows the opponent's
     cards face up (for a finished deal)."""
-    bot = 1 - human
-    mine = deal.melds[human].scored + deal.pending[human]
-    theirs = deal.melds[bot].scored + deal.pending[bot]
-    kw = dict(hand=deal.concealed(human),
-              table=table_groups(deal.exposed[human], mine),
-              opponent_table=table_groups(deal.exposed[bot], theirs),
+    n = deal.n
+    bot = (human + 1) % n
+
+    def declared(seat):
+        return table_groups(deal.exposed[seat], deal.melds[seat].scored + deal.pending[seat])
+
+    kw = dict(hand=deal.concealed(human), table=declared(human),
               stock=deal.stock_count, turn_up=deal.turn_up, names=(YOU, THEM),
               stock_count_shown=shown_stock_count(deal) is not None,
               highlighted=set(highlighted))
-    if reveal:
-        kw["opponent"] = deal.concealed(bot)
-        kw["opponent_face_up"] = True
+    acting = None if deal.is_over else deal.to_act
+    if n == 2:
+        kw["opponent_table"] = declared(bot)
+        if reveal:
+            kw["opponent"] = deal.concealed(bot)
+            kw["opponent_face_up"] = True
+        else:
+            kw["opponent"] = len(deal.concealed(bot))
     else:
-        kw["opponent"] = len(deal.concealed(bot))
-    kw["trick"] = [(trick_name(s, human), c) for s, c in zip(deal.trick_seats, deal.trick)]
+        partner = (human + 2) % 4 if deal.rules.partnerships else None
+        kw["others"] = [dict(name=who(s, human, n), table=declared(s), partner=s == partner,
+                             cards=deal.concealed(s) if reveal else len(deal.concealed(s)),
+                             dealer=s == deal.dealer, to_act=s == acting)
+                        for s in ((human + k) % n for k in range(1, n))]
+        kw["you_deal"] = deal.dealer == human
+        kw["you_act"] = acting == human
+    kw["trick"] = [(trick_name(s, human, n), c) for s, c in zip(deal.trick_seats, deal.trick)]
     if show_last and (last := deal.last_trick()) is not None:
-        kw["last_trick"] = [(trick_name(s, human), c) for s, c in last.plays]
+        kw["last_trick"] = [(trick_name(s, human, n), c) for s, c in last.plays]
         kw["last_winner"] = last.winner_index
     return kw
 
@@ -135,15 +161,23 @@ def trump_text(deal: Deal) -> str:
     return f"козырь — {SUIT_NAME_RU[deal.trump]}{up}"
 
 
+def on_trick(deal: Deal, human: int) -> str:
+    """The cards of the trick so far, who played which: «Игрок 2 — Д♠, партнёр — Т♠»."""
+    return ", ".join(f"{who_in_text(s, human, deal.n) if i else who(s, human, deal.n)} — {c.ru}"
+                     for i, (s, c) in enumerate(zip(deal.trick_seats, deal.trick)))
+
+
 def turn_text(deal: Deal, human: int) -> str:
     """Whose turn, and to do what: «Ваш ход», «Ваш ответ на Д♠ соперника», «Вы взяли взятку:
     объявление или «Без объявления»», «Ходит соперник»."""
     if deal.is_over:
         return "Сдача окончена"
     if deal.to_act != human:
-        return "Ходит соперник"
+        return f"Ходит {who_in_text(deal.to_act, human, deal.n)}"
     if deal.stage == "declare":
         return "Вы взяли взятку: объявите комбинацию или нажмите «Без объявления»"
+    if deal.trick and deal.n > 2:
+        return f"Ваш ход во взятку: {on_trick(deal, human)}"
     if deal.trick:
         return f"Ваш ответ: соперник пошёл {deal.trick[0].ru}"
     return "Ваш ход"
@@ -154,11 +188,13 @@ def instruction(deal: Deal, human: int) -> str:
     if deal.is_over:
         return verdict(deal, human)
     if deal.to_act != human:
-        return "Ходит соперник…"
+        return f"Ходит {who_in_text(deal.to_act, human, deal.n)}…"
     if deal.stage == "declare":
         return ("Вы взяли взятку. Можно объявить комбинацию — кнопки под столом; "
                 "или нажмите «Без объявления», и вы возьмёте карту из талона.")
-    if deal.trick:
+    if deal.trick and deal.n > 2:
+        text = f"Во взятке: {on_trick(deal, human)}. Ваш ход — щёлкните по карте."
+    elif deal.trick:
         lead = deal.trick[0]
         text = f"Соперник пошёл: {lead.ru} ({lead.name_ru}). Ваш ответ — щёлкните по карте."
     else:
@@ -170,9 +206,35 @@ def instruction(deal: Deal, human: int) -> str:
     return text
 
 
+def side_names(deal: Deal, human: int) -> tuple[list[int], list[str]]:
+    """The score indices from the learner's on and their names: ([you, next, …], [«вы»,
+    «Игрок 2», …]); four-handed: ([your side, theirs], [«мы», «они»])."""
+    n = deal.n
+    if deal.rules.partnerships:
+        return [human % 2, 1 - human % 2], ["мы", "они"]
+    order = [(human + k) % n for k in range(n)]
+    return order, ["вы" if s == human else who_in_text(s, human, n) for s in order]
+
+
 def verdict(deal: Deal, human: int) -> str:
     """«Сдача окончена: вы — 230 очков, соперник — 180. Вы выиграли сдачу на 50 очков.»"""
     s = deal.result()["scores"]
+    if deal.n > 2:
+        order, names = side_names(deal, human)
+        got = [s[i] for i in order]
+        head = "Сдача окончена: " + ", ".join(
+            f"{name} — {points(v) if k == 0 else v}" for k, (name, v) in enumerate(zip(names, got)))
+        head += "."
+        best_other = max(got[1:])
+        if got[0] > best_other:
+            won = "Ваша пара выиграла" if deal.rules.partnerships else "Вы выиграли"
+            return f"{head} {won} сдачу с перевесом в {points(got[0] - best_other)}!"
+        if got[0] == best_other:
+            return f"{head} Ничья."
+        if deal.rules.partnerships:
+            return f"{head} Сдачу выиграла другая пара (на {points(best_other - got[0])} больше)."
+        top = names[1 + got[1:].index(best_other)]
+        return f"{head} Сдачу выиграл {top} (на {points(best_other - got[0])} больше, чем у вас)."
     mine, theirs = s[human], s[1 - human]
     head = f"Сдача окончена: у вас {points(mine)}, у соперника {points(theirs)}."
     if mine > theirs:
@@ -182,8 +244,24 @@ def verdict(deal: Deal, human: int) -> str:
     return f"{head} Ничья."
 
 
+def game_verdict(session) -> str:
+    """«Вы выиграли партию!», «Партию выиграла ваша пара!», «Партию выиграл Игрок 3.»"""
+    s = session
+    if s.game.winner is None:
+        return ""
+    mine = s.game.winner == s.side(s.human)
+    if s.rules.partnerships:
+        return "Партию выиграла ваша пара!" if mine else "Партию выиграла другая пара."
+    if mine:
+        return "Вы выиграли партию!"
+    return "Партию выиграл соперник." if s.n == 2 else \
+        f"Партию выиграл {who(s.game.winner, s.human, s.n)}."
+
+
 def status_text(deal: Deal, human: int, game_totals=None, target: int | None = None) -> str:
-    """One line: trick number, stock, trump, the deal's scores so far and the game."""
+    """One line: trick number, stock, trump, the deal's scores so far and the game.
+    `game_totals`: [yours, the opponent's] in the two-handed game; with three or four at the
+    table the game's totals as the engine keeps them (per seat, or per partnership)."""
     if deal.is_over:
         stage = "сдача окончена"
     elif deal.phase == 2:
@@ -194,11 +272,25 @@ def status_text(deal: Deal, human: int, game_totals=None, target: int | None = N
     stock = ("талон кончился" if not deal.stock_count else "в талоне ещё есть карты"
              if shown is None else f"в талоне {plural(shown, 'карта')}")
     from ...narrate import score_breakdown
-    me = score_breakdown(deal, human)["всего"]
-    them = score_breakdown(deal, 1 - human)["всего"]
-    parts = [capitalize(stage), stock, trump_text(deal), f"счёт сдачи: вы {me}, соперник {them}"]
+    if deal.n == 2:
+        me = score_breakdown(deal, human)["всего"]
+        them = score_breakdown(deal, 1 - human)["всего"]
+        parts = [capitalize(stage), stock, trump_text(deal), f"счёт сдачи: вы {me}, соперник {them}"]
+        if game_totals is not None:
+            game = f"партия: вы {game_totals[0]}, соперник {game_totals[1]}"
+            parts.append(game + (f" (до {target})" if target else ""))
+        return " · ".join(parts)
+    order, names = side_names(deal, human)
+    if deal.is_over:
+        now = [deal.result()["scores"][i] for i in order]
+    else:
+        seat_total = [score_breakdown(deal, s)["всего"] for s in range(deal.n)]
+        now = [sum(v for s, v in enumerate(seat_total) if (s % 2 if deal.rules.partnerships
+                                                          else s) == i) for i in order]
+    parts = [capitalize(stage), stock, trump_text(deal),
+             "счёт сдачи: " + ", ".join(f"{a} {v}" for a, v in zip(names, now))]
     if game_totals is not None:
-        game = f"партия: вы {game_totals[0]}, соперник {game_totals[1]}"
+        game = "партия: " + ", ".join(f"{a} {game_totals[i]}" for a, i in zip(names, order))
         parts.append(game + (f" (до {target})" if target else ""))
     return " · ".join(parts)
 

@@ -33,8 +33,9 @@ import ipywidgets as W
 from ...actions import Pass, Play
 from ...cards import Card
 from ...errors import BeziqueError
-from ...players.match import TITLES
+from ...players.search import supported as master_supported
 from ...practice import PracticeSession
+from ...ru import capitalize
 from ..page import OnPage
 from ..render.canvas import CardCanvas
 from ..render.play_table import layout_play_table
@@ -42,7 +43,7 @@ from .panels import (CoachPanel, GamePanel, LogPanel, RecordPanel, ReplayPanel, 
                      SettingsPanel)
 from .scene import (BUDGET_CHOICES, OPPONENT_CHOICES, PRESET_CHOICES, declaration_buttons,
                     disabled_cards, instruction, rule_chapter, rules_label, scene_kwargs,
-                    status_text, trump_text, turn_text)
+                    status_text, trump_text, turn_text, who_in_text, game_verdict)
 
 HINT_SAMPLES = 48
 # The hint's thinking time (processor seconds; a close choice gets as much again): an answer
@@ -59,6 +60,15 @@ MESSAGE_HEIGHT = "calc(4.35em + 12px)"
 PROMPT_HEIGHT = "2.7em"
 MESSAGE_STYLE = {"error": ("#fdeaea", "#a8201a"), "hint": ("#e8f0fb", "#1f5fa8"),
                  "ok": ("#e6f4ea", "#1e7b34"), "info": ("#f3f4f6", "#555555")}
+
+
+# Мастер (and so the coach's own analysis) plays only some variants (`search.supported`); where
+# he does not, the coach says so instead of pretending.
+COACH_AS_AMATEUR = ("Для этой игры совет даёт Любитель: просчитывать варианты здесь Мастер "
+                    "пока не умеет, так что это совет хорошего игрока, а не расчёт.")
+NO_REVIEW = ("Разбор сдачи тренер пока делает только для обычного и бескозырного безика "
+             "вдвоём: его оценки — это расчёт Мастера, а Мастер пока не умеет считать эту игру. "
+             "Ход сдачи можно пересмотреть на вкладке «Повтор».")
 
 
 def opponent_options(opponent: str, budget: float) -> dict:
@@ -234,8 +244,10 @@ class PracticeTable(OnPage, W.VBox):
         elif card == deal.turn_up:
             self._say("info", f"Это открытый козырь {card.ru}: его масть — козырная. Его можно "
                               "забрать, обменяв на него козырную семёрку после выигранной взятки.")
-        elif card in deal.trick or card in deal.hands[1 - human]:
-            where = "во взятке" if card in deal.trick else "объявлена соперником"
+        elif card in deal.trick or any(card in deal.hands[s] for s in range(deal.n) if s != human):
+            owner = next((s for s in range(deal.n) if s != human and card in deal.hands[s]), None)
+            where = "во взятке" if card in deal.trick else "объявлена соперником" \
+                if deal.n == 2 else f"объявлена (её объявил {who_in_text(owner, human, deal.n)})"
             self._say("info", f"{card.ru} ({card.name_ru}) {where}: это не ваша карта.")
         else:
             self._say("info", f"{card.ru} ({card.name_ru}) — карта прошлой взятки.")
@@ -253,7 +265,10 @@ class PracticeTable(OnPage, W.VBox):
             self._say("info", (f"Талон: {count}. " if count else "Талон. ") + "Карту из него "
                               "берут сами собой после каждой взятки — сначала взявший взятку.")
         else:
-            self._say("info", "Это карты соперника рубашкой вверх: их вы не видите.")
+            self._say("info", "Это карты соперника рубашкой вверх: их вы не видите."
+                      if self.session.n == 2 else
+                      "Это карты другого игрока рубашкой вверх: их вы не видите (даже карты "
+                      "партнёра).")
         self.refresh()
 
     # ================================================================== actions
@@ -287,9 +302,7 @@ class PracticeTable(OnPage, W.VBox):
             lines = [x for x in lines if not x.startswith("Сдача окончена")]
             lines.append(instruction(s.deal, s.human))
             if s.game.is_over and not was_over:
-                won = s.game.winner == s.human
-                lines.append(("Вы выиграли партию!" if won else "Партию выиграл соперник.")
-                             + " График партии — на вкладке «Партия».")
+                lines.append(game_verdict(s) + " График партии — на вкладке «Партия».")
         self._say("ok", "", lines)
         self._mark_all()
         self.refresh()
@@ -315,7 +328,7 @@ class PracticeTable(OnPage, W.VBox):
             self._say("info", "Подсказки даёт тренер: включите флажок «Тренер».")
         elif s.deal.is_over or not s.my_turn:
             self._say("info", "Подсказывать нечего: сдача окончена." if s.deal.is_over
-                      else "Сейчас ходит соперник.")
+                      else f"Сейчас ходит {s.actor_name()}.")
         else:
             opts = {"samples": HINT_SAMPLES, "time_limit": HINT_TIME,
                     "seed": len(s.deal.actions), **self.hint_options}
@@ -323,7 +336,10 @@ class PracticeTable(OnPage, W.VBox):
             h = hint(s.view(), **opts)
             self.hints_used += 1
             self._hint = (s.deal, len(s.deal.actions), h)
-            self._say("hint", h.text, [h.reason] if h.reason else [])
+            lines = [h.reason] if h.reason else []
+            if not master_supported(s.rules):
+                lines.append(COACH_AS_AMATEUR)
+            self._say("hint", h.text, lines)
             self._mark_all()
         self.refresh()
         return self._hint[2] if self._hint else None
@@ -374,10 +390,13 @@ class PracticeTable(OnPage, W.VBox):
 
     def swap(self) -> None:
         """«Сыграть эту же сдачу за другую сторону»: the same cards from the other seat."""
-        self.session.swap_seats()
+        s = self.session
+        s.swap_seats()
         self._hint = None
-        self._say("ok", "Та же сдача с другой стороны: теперь у вас карты, которые были у "
-                        "соперника.", [self._whose_start()])
+        text = ("Та же сдача с другой стороны: теперь у вас карты, которые были у соперника."
+                if s.n == 2 else f"Та же сдача с другого места: теперь вы сидите на месте "
+                                 f"{s.human + 1} и играете его картами.")
+        self._say("ok", text, [self._whose_start()])
         self._mark_all()
         self.refresh()
 
@@ -422,6 +441,10 @@ class PracticeTable(OnPage, W.VBox):
             self.refresh()
             return None
         if self.reviewing:
+            return None
+        if not master_supported(s.rules):
+            self._say("info", NO_REVIEW)
+            self.refresh()
             return None
         deal, human = s.deal, s.human
         self.reviewing = True
@@ -470,12 +493,35 @@ class PracticeTable(OnPage, W.VBox):
 
     # ================================================================== settings
     def _on_opponent(self, _=None) -> None:
+        if self._quiet:
+            return
         name = self.opponent_dd.value
-        self.session.set_opponent(name, opponent_options(name, self.budget_dd.value))
+        s = self.session
+        s.set_opponent(name, opponent_options(name, self.budget_dd.value))
+        self._sync_opponent()
+        name = s.opponent_name
         self.budget_dd.disabled = name != "search"
-        self._say("ok", f"Теперь ваш соперник — {TITLES[name]}"
-                  + (f" ({self.budget_dd.label} на ход)" if name == "search" else "") + ".")
+        if s.level_note:
+            self._say("info", s.level_note)
+        else:
+            self._say("ok", f"Теперь {self._opponents_phrase()}"
+                      + (f" ({self.budget_dd.label} на ход)" if name == "search" else "") + ".")
         self.refresh()
+
+    def _sync_opponent(self) -> None:
+        """The opponent menu shows who really plays (the Любитель where Мастер cannot)."""
+        if self.opponent_dd.value != self.session.opponent_name:
+            self._quiet = True
+            self.opponent_dd.value = self.session.opponent_name
+            self._quiet = False
+
+    def _opponents_phrase(self) -> str:
+        """«ваш соперник — Любитель»; «за всех остальных играет Любитель (и за вашего партнёра)»."""
+        s = self.session
+        if s.n == 2:
+            return f"ваш соперник — {s.opponent_title}"
+        partner = " — и за вашего партнёра тоже" if s.partner is not None else ""
+        return f"за остальных игроков играет {s.opponent_title}{partner}"
 
     def _on_rules(self, change) -> None:
         if self._quiet:
@@ -487,7 +533,10 @@ class PracticeTable(OnPage, W.VBox):
         new.results = old.results
         self.session = new
         self._hint = None
-        self._say("ok", f"Новая партия по правилам: {rules_label(new.rules)}.", [self._whose_start()])
+        self._sync_opponent()
+        note = [new.level_note] if new.level_note else []
+        self._say("ok", f"Новая партия по правилам: {rules_label(new.rules)}.",
+                  note + [self._whose_start()])
         self._mark_all()
         self.refresh()
 
@@ -511,7 +560,8 @@ class PracticeTable(OnPage, W.VBox):
         s = self.session
         if s.deal.is_over:
             return "Сдача окончена."
-        dealer = "вы сдаёте" if s.deal.dealer == s.human else "сдаёт соперник"
+        dealer = "вы сдаёте" if s.deal.dealer == s.human else \
+            f"сдаёт {who_in_text(s.deal.dealer, s.human, s.n)}"
         return f"{turn_text(s.deal, s.human)}; {dealer}, {trump_text(s.deal)}."
 
     def _say(self, kind: str, title: str, lines=()) -> None:
@@ -549,7 +599,7 @@ class PracticeTable(OnPage, W.VBox):
         number = f"сдача № {s.deal_number}" if s.deal_number is not None else "случайная сдача"
         self.header.value = (HIDE_BOOK_CELLS +
                              f"<div style='font-size:1.05em;margin:2px 0'><b>Тренировочный стол.</b> "
-                             f"Ваш соперник — {s.opponent_title}; правила: "
+                             f"{capitalize(self._opponents_phrase())}; правила: "
                              f"{html.escape(rules_label(s.rules))}; {number}.</div>")
         self._draw_buttons(hinted)
         coach = self.coach_box.value
@@ -570,7 +620,8 @@ class PracticeTable(OnPage, W.VBox):
         game = s.game_totals()
         self.status.value = (f'<div class="bezique-practice-status" data-actions="{len(deal.actions)}" '
                              'style="font-size:0.9em;line-height:1.35;color:#333;margin:0">'
-                             + html.escape(status_text(deal, human, [game[human], game[1 - human]],
+                             + html.escape(status_text(deal, human, [game[human], game[1 - human]]
+                                                       if s.n == 2 else game,
                                                        s.rules.target_score)) + "</div>")
 
     def _draw_buttons(self, hinted) -> None:

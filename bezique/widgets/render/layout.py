@@ -200,13 +200,14 @@ ALTERNATE_SUITS = "SHCD"   # ♠ ♥ ♣ ♦: black and red alternate
 def order_cards(cards: Iterable[Card], order: str | None = "alternate") -> list[Card]:
     """Cards in display order: "alternate" (♠♥♣♦, colours alternate), "standard"
     (`sort_cards`: ♠♥♦♣), a suit string such as "HSDC", or None (as given).
-    Within a suit: Т 10 К Д В 9 8 7."""
+    Within a suit: Т 10 К Д В 9 8 7; the infusorka (many-pack bezique) last."""
     if order is None:
         return list(cards)
     if order == "standard":
         return sort_cards(cards)
     suits = ALTERNATE_SUITS if order == "alternate" else order
-    return sorted(cards, key=lambda c: (suits.index(c.suit), c.rank_index, c.copy))
+    return sorted(cards, key=lambda c: (len(suits) if c.is_joker else suits.index(c.suit),
+                                        c.rank_index, c.copy))
 
 
 def _state(card: Card | None, selected, disabled, highlighted) -> str:

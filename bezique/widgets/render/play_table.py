@@ -1,8 +1,11 @@
-"""The practice table's picture: a whole two-handed table laid out to fit a laptop screen.
+"""The practice table's picture: a whole table laid out to fit a laptop screen.
 
 Four rows on the felt, every card face up on its own place (no face-up card covers another):
 
-1. the opponent's hand (backs, small) on the left, his declared cards on the right;
+1. the opponent's hand (backs, small) on the left, his declared cards on the right; with three
+   or four at the table (`others`), one column for each other player in the order of play
+   (on your left first, then opposite, then on your right): his name (and «партнёр»), his
+   cards' count, «сдаёт» and «ходит», his hand's backs and his declared cards under them;
 2. the stock with the turn-up, the trick in the middle, «Последняя взятка» on the right (the
    trick just taken stays visible while the next one is played);
 3. your declared cards;
@@ -50,8 +53,66 @@ def _declared_row(groups, scale: float, max_width: float, four_colour: bool,
     return block
 
 
-def _label(block: _Block, text: str, x: float, y: float, px: int, anchor: str = "la") -> None:
-    block.text(text, x, y, px, ON_FELT, bold=True, anchor=anchor)
+TO_ACT = (255, 214, 102)     # the label of the player whose turn it is
+PARTNER = (170, 226, 255)    # the label of your partner
+
+
+def _label(block: _Block, text: str, x: float, y: float, px: int, anchor: str = "la",
+           colour=ON_FELT) -> None:
+    block.text(text, x, y, px, colour, bold=True, anchor=anchor)
+
+
+def seat_heading(name: str, count: int, dealer=False, to_act=False) -> str:
+    """«Партнёр: 9 карт · сдаёт · ходит»."""
+    parts = [f"{name}: {plural(count, 'карта')}"]
+    if dealer:
+        parts.append("сдаёт")
+    if to_act:
+        parts.append("ходит")
+    return " · ".join(parts)
+
+
+def _others_row(scene: _Block, others, x0: float, y: float, width: float, scale: float,
+                four_colour: bool, order: str) -> tuple[float, list[str]]:
+    """Row 1 with three or four at the table: a column per other player (see the module doc);
+    returns the y under the row and the text equivalent."""
+    k = len(others)
+    gap = round(12 * scale)
+    col = (width - (k - 1) * gap) / k
+    px = max(10, round(12 * scale))
+    line = round(px * 1.45)
+    back_scale, decl_scale = 0.45 * scale, 0.5 * scale
+    lines, bottom = [], y
+    for i, o in enumerate(others):
+        x = x0 + i * (col + gap)
+        cards = o["cards"]
+        count = cards if isinstance(cards, int) else len(cards)
+        if isinstance(cards, int):
+            bw = card_size(back_scale)[0]
+            hand = _hand_block(count, scale=back_scale, gap=round(-0.55 * bw), lift=False,
+                               max_width=col)
+            lines.append(f"{o['name']}: {plural(count, 'карта')} рубашкой вверх.")
+        else:
+            hand = _hand_block(list(cards), scale=back_scale, order=order, four_colour=four_colour,
+                               gap=round(2 * scale), lift=False, max_width=col)
+            lines.append(f"Карты: {o['name']}: {_names(hand.boxes)}.")
+        head = seat_heading(o["name"], count, o.get("dealer"), o.get("to_act"))
+        colour = TO_ACT if o.get("to_act") else PARTNER if o.get("partner") else ON_FELT
+        _label(scene, head, x + col / 2, y, px, anchor="ma", colour=colour)
+        yy = y + line
+        scene.add(hand, x + (col - hand.w) / 2, yy)
+        yy += card_size(back_scale)[1] + round(4 * scale)
+        decl = _declared_row(o["table"], decl_scale, col, four_colour)
+        who = "партнёром" if o.get("partner") else o["name"]
+        lines.append(f"Объявлено ({who}): {_names(decl.boxes)}." if decl.boxes else
+                     f"{o['name']}: объявленных карт нет.")
+        if decl.boxes:
+            scene.add(decl, x + (col - decl.w) / 2, yy)
+        else:
+            _label(scene, "объявлений нет", x + col / 2, yy + round(4 * scale),
+                   max(9, round(10 * scale)), anchor="ma")
+        bottom = max(bottom, yy + card_size(decl_scale)[1])
+    return bottom, lines
 
 
 def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), last_trick=(),
@@ -59,13 +120,18 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
                       selected=(), disabled=(), highlighted=(), four_colour=False,
                       order="alternate", scale=1.0, lift=True, names=("Вы", "Соперник"),
                       background=FELT, caption=None, winner=None,
-                      stock_count_shown=True) -> Layout:
+                      stock_count_shown=True, others=None, you_deal=False,
+                      you_act=False) -> Layout:
     """The table for `hand` (your concealed cards). `opponent`: a number of backs, or cards
     (face up with `opponent_face_up`); `trick`: the trick being played, (who, card) pairs;
     `last_trick` / `last_winner`: the last trick taken and the index of its winning card;
     `table` / `opponent_table`: declared cards grouped by combination. `selected`,
     `disabled`, `highlighted` apply to your hand and your declared cards. `caption` is
-    accepted for `layout_scene`'s callers and ignored: the table's instruction is HTML."""
+    accepted for `layout_scene`'s callers and ignored: the table's instruction is HTML.
+    `others` (three or four at the table) replaces `opponent` / `opponent_table`: one dict per
+    other player in the order of play, with "name", "cards" (a number of backs, or cards face
+    up), "table" (declared cards grouped), and the flags "partner", "dealer", "to_act";
+    `you_deal` / `you_act` mark your own row the same way."""
     you, them = names
     w, h = card_size(scale)
     width = round(WIDTH * scale)
@@ -78,41 +144,62 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
 
     # 1. the opponent: his hand on the left, his declared cards on the right
     small = 0.6 * scale
-    if opponent_face_up:
-        opp = _hand_block(list(opponent), scale=small, order=order, four_colour=four_colour,
-                          gap=round(3 * scale), lift=False)
-        opp.lines.append(f"Карты соперника: {_names(opp.boxes)}.")
+    if others:
+        y, other_lines = _others_row(scene, others, margin, y, width, scale, four_colour, order)
+        y += vgap
+        opp, ot = _Block(), _Block()
+        opp.lines = other_lines
     else:
-        count = opponent if isinstance(opponent, int) else len(opponent)
-        opp = _hand_block(count, scale=small, gap=round(-0.5 * card_size(small)[0]), lift=False)
-        opp.lines.append(f"{them}: {plural(count, 'карта')} рубашкой вверх.")
-    n_opp = len(opp.boxes)
-    ot = _declared_row(opponent_table, 0.7 * scale, width - opp.w - round(24 * scale), four_colour)
-    ot.lines.append(f"Объявлено соперником: {_names(ot.boxes)}.")
-    _label(scene, f"{them}: {plural(n_opp, 'карта')}", margin, y, px)
-    _label(scene, "Объявлено соперником" + ("" if ot.boxes else ": ничего"), margin + width, y,
-           px, anchor="ra")
-    y += line
-    scene.add(opp, margin, y)
-    scene.add(ot, margin + width - ot.w, y)
-    y += max(opp.h, card_size(0.7 * scale)[1]) + vgap
+        if opponent_face_up:
+            opp = _hand_block(list(opponent), scale=small, order=order, four_colour=four_colour,
+                              gap=round(3 * scale), lift=False)
+            opp.lines.append(f"Карты соперника: {_names(opp.boxes)}.")
+        else:
+            count = opponent if isinstance(opponent, int) else len(opponent)
+            opp = _hand_block(count, scale=small, gap=round(-0.5 * card_size(small)[0]), lift=False)
+            opp.lines.append(f"{them}: {plural(count, 'карта')} рубашкой вверх.")
+        n_opp = len(opp.boxes)
+        ot = _declared_row(opponent_table, 0.7 * scale, width - opp.w - round(24 * scale), four_colour)
+        ot.lines.append(f"Объявлено соперником: {_names(ot.boxes)}.")
+        _label(scene, f"{them}: {plural(n_opp, 'карта')}", margin, y, px)
+        _label(scene, "Объявлено соперником" + ("" if ot.boxes else ": ничего"), margin + width, y,
+               px, anchor="ra")
+        y += line
+        scene.add(opp, margin, y)
+        scene.add(ot, margin + width - ot.w, y)
+        y += max(opp.h, card_size(0.7 * scale)[1]) + vgap
 
     # 2. the stock, the trick, the last trick
     st = _stock_block(stock, turn_up, scale=scale, four_colour=four_colour, label_colour=ON_FELT,
                       count_shown=stock_count_shown)
-    tr = _trick_block(list(trick), scale=scale, winner=winner, four_colour=four_colour,
-                      label_colour=ON_FELT).fit()
+    seats = len(others) + 1 if others else 2
+    # four cards to a trick: the trick a little smaller, so that the row keeps its width
+    trick_scale = 0.85 * scale if seats == 4 else scale
+    tr = _trick_block(list(trick), scale=trick_scale, winner=winner, four_colour=four_colour,
+                      label_colour=ON_FELT, slots=seats).fit()
     last_scale = 0.6 * scale
-    lt = _trick_block(list(last_trick), scale=last_scale, winner=last_winner,
-                      four_colour=four_colour, label_colour=ON_FELT).fit()
+    taker = last_trick[last_winner][0] if last_trick and last_winner is not None else None
+    if others:
+        # more cards: the winner is named in the heading and outlined, not «— берёт» under it
+        lt = _trick_block(list(last_trick), scale=last_scale, four_colour=four_colour,
+                          label_colour=ON_FELT, slots=0,
+                          highlighted={last_trick[last_winner][1]} if taker else ()).fit()
+    else:
+        lt = _trick_block(list(last_trick), scale=last_scale, winner=last_winner,
+                          four_colour=four_colour, label_colour=ON_FELT).fit()
     lt.lines[-1] = "Последняя взятка: " + lt.lines[-1][len("Взятка: "):] if last_trick else \
         "Последняя взятка: ещё не было."
     head = "Последняя взятка" if last_trick else "Последней взятки нет"
+    if others and taker:
+        head = "Последняя взятка — ваша" if taker == "Ваша" else \
+            f"Последнюю взял {taker if taker.startswith('Игрок') else taker.lower()}"
+        lt.lines[-1] = lt.lines[-1][:-1] + f"; {head[0].lower()}{head[1:]}."
     head_px = max(9, round(11 * scale))
     head_w = get_font(head_px, True).getlength(head)
     last_w = max(lt.w, head_w)                  # the area of the last trick and its heading
-    x_trick = max(st.w + round(20 * scale), (width - tr.w) / 2)
-    x_last = max(x_trick + tr.w + round(20 * scale), width - last_w)
+    apart = round((12 if seats == 4 else 20) * scale)
+    x_trick = max(st.w + apart, min((width - tr.w) / 2, width - last_w - tr.w - apart))
+    x_last = max(x_trick + tr.w + apart, width - last_w)
     scene.add(st, margin, y)
     scene.add(tr, margin + x_trick, y)
     _label(scene, head, margin + x_last + last_w / 2, y, head_px, anchor="ma")
@@ -123,8 +210,10 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
     # 3. your declared cards
     mt = _declared_row(table, 0.7 * scale, width, four_colour, **sets)
     mt.lines.append(f"Ваши объявленные карты: {_names(mt.boxes)}.")
-    _label(scene, "Ваши объявления" + ("" if mt.boxes else ": пока нет"), margin + width / 2, y,
-           px, anchor="ma")
+    marks = "".join([" · вы сдаёте" if you_deal else "", " · ваш ход" if you_act else ""]) \
+        if others else ""
+    _label(scene, "Ваши объявления" + ("" if mt.boxes else ": пока нет") + marks,
+           margin + width / 2, y, px, anchor="ma", colour=TO_ACT if marks.endswith("ход") else ON_FELT)
     y += line
     scene.add(mt, margin + (width - mt.w) / 2, y)
     y += card_size(0.7 * scale)[1] + vgap
