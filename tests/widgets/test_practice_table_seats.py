@@ -13,6 +13,7 @@ from bezique.players.match import make_player
 from bezique.record import deal_to_record
 from bezique.rules import PRESETS
 from bezique.widgets.practice.scene import PRESET_CHOICES, disabled_cards
+from bezique.players.search import supported as master_supported
 from bezique.widgets.practice.table import COACH_AS_AMATEUR, NO_REVIEW, PracticeTable
 from bezique.widgets.render.play_table import WIDTH, face_up_boxes
 
@@ -110,8 +111,14 @@ def test_whole_deal_by_clicks(rules):
         assert f"{name} всего" in game and f">{total}<" in game
     lower = [x if x.startswith("Игрок") else x.lower() for x in s.side_names()]
     assert "после сдачи 1: " + ", ".join(f"{x} {v}" for x, v in zip(lower, totals)) in game
-    # the review: the coach says honestly that it cannot judge this variant yet
-    assert table.review(wait=True) is None and table.message_text == NO_REVIEW
+    # the review: Мастер's own review where he plays the variant (three and four seats),
+    # else the coach says honestly that it cannot judge it yet (many-pack)
+    found = table.review(wait=True)
+    if master_supported(s.rules):
+        assert found is not None and table.message_text != NO_REVIEW
+        assert all(m.text.startswith(f"Взятка {m.trick}:") for m in found)
+    else:
+        assert found is None and table.message_text == NO_REVIEW
     # the replay walks the deal from its start, naming every seat
     table.replay_to(0)
     table.replay_panel.go(len(s.deal.actions))
@@ -193,10 +200,16 @@ def test_a_record_of_another_table_size_is_loaded():
 
 
 def test_master_is_replaced_honestly_and_the_hint_says_who_advises():
-    table = PracticeTable(opponent="search", rules="three_handed", seed=2, **FAST)
+    # Мастер plays three and four seats himself ...
+    for rules in ("three_handed", "four_handed"):
+        table = PracticeTable(opponent="search", rules=rules, seed=2, **FAST)
+        assert table.session.opponent_name == "search" and not table.session.level_note
+        assert all(type(b).__name__ == "SearchPlayer" for b in table.session.players)
+    # ... but not many-pack: there the Любитель sits, and the table says so
+    table = PracticeTable(opponent="search", rules="many_pack_infusorka", seed=2, **FAST)
     s = table.session
     assert s.opponent_name == "heuristic" and table.opponent_dd.value == "heuristic"
-    assert "Мастер пока не умеет просчитывать игру втроём" in s.level_note
+    assert "Мастер пока не умеет просчитывать многоколодный безик" in s.level_note
     table.opponent_dd.value = "random"
     table.opponent_dd.value = "search"
     assert table.opponent_dd.value == "heuristic"
