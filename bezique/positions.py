@@ -1,6 +1,7 @@
 """Position files (formats.md): load and validate, solve, check an answer.
 
-A position is one question about a two-handed deal from the side of the player to act. The
+A position is one question about a deal (two, three or four players; docs/positions.md) from
+the side of the player to act. The
 solver only asks the engine (melds.py, tricks.py, deal.py); nothing here decides a rule.
 """
 
@@ -11,9 +12,11 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card, MAX_COPIES, parse_card_face, pick, sort_cards
-from .packs import card_problem, copies_of, pack_set
-from .errors import CardParseError, FormatError, RulesError
+from .cards import Card, MAX_COPIES, sort_cards
+from .errors import FormatError, RulesError
+from .position_cards import Resolver
+from .position_seats import (load_partnership, load_players, load_trick, load_you,
+                             partner_of, seat_name, trick_json)
 from .jsonio import read_json
 from .melds import (Declaration, MeldContext, MeldState, enumerate_declarations, meld_ids,
                     meld_points, reuse_problem, shape_problem)
@@ -21,7 +24,7 @@ from .rules import RuleSet
 from .ru import plural
 from .variants import find_variant
 from .tally import last_trick_points, trick_points
-from .tricks import legal_plays, legal_reason, winner_reason, winning_index
+from .tricks import beats, legal_plays, legal_reason, winner_reason, winning_index
 
 # A sanity bound on a point figure in an answer (far above any real deal's score).
 MAX_POINTS = 1_000_000
@@ -52,105 +55,24 @@ class Position:
     scored_by_player: list[list[Declaration]] = field(default_factory=list)
     last_trick: int | None = None
     turned_up_seven: int | None = None
+    players: int = 2
+    you: int = 0
+    partnership: tuple[tuple[int, int], ...] | None = None
+    trick: list[tuple[int, Card]] = field(default_factory=list)   # (seat, card), play order
     prompt: str | None = None
     answer: dict | None = None
     explain: str | None = None
     raw: dict = field(default_factory=dict)
     path: str | None = None
 
+    def played(self) -> list[Card]:
+        """The cards on the trick in play order (`trick`, or `lead` and `follow`)."""
+        if self.trick:
+            return [c for _, c in self.trick]
+        return [c for c in (self.lead, self.follow) if c is not None]
 
-class _Resolver:
-    """Turns card tokens into physical cards of the rules' pack. Bare tokens take the lowest
-    free copy (formats.md); in histories, a bare token prefers a card of that face you still
-    hold. A copy the pack does not have (`QS#3` in a two-pack game) is refused."""
-
-    def __init__(self, rules: RuleSet, path: str | None):
-        self.rules, self.path = rules, path
-        self.taken: set[Card] = set()
-
-    def physical(self, r: str, s: str, c: int, fld: str) -> Card:
-        """The card `r s #c`, if the pack has it."""
-        try:
-            card = Card(r, s, c)
-        except CardParseError as e:                   # a copy number no pack has (XX#17)
-            raise FormatError(e.message, self.path, fld) from None
-        problem = card_problem(card, self.rules)
-        if problem:
-            raise FormatError(problem, self.path, fld)
-        return card
-
-    def copies(self, r: str, s: str, fld: str) -> list[Card]:
-        """Every copy of a face in the pack (FormatError if the pack has none)."""
-        found = copies_of(r, s, self.rules)
-        if not found:
-            self.physical(r, s, 1, fld)          # raises, naming the card
-        return found
-
-    def face(self, value: Any, fld: str) -> tuple[str, str, int | None]:
-        if not isinstance(value, str):
-            raise FormatError(f"ожидалась карта строкой, например \"QS\" или \"Д♠\", а не {value!r}",
-                              self.path, fld)
-        try:
-            return parse_card_face(value)
-        except CardParseError as e:
-            raise FormatError(e.message, self.path, fld) from None
-
-    def own(self, values: Any, fld: str) -> list[Card]:
-        """Distinct physical cards you hold (hand, table)."""
-        if not isinstance(values, list):
-            raise FormatError("ожидался список карт, например [\"KH\", \"QH\"]", self.path, fld)
-        faces = [(i, self.face(v, f"{fld}[{i}]")) for i, v in enumerate(values)]
-        out: list[Card | None] = [None] * len(faces)
-        for i, (r, s, c) in faces:
-            if c is not None:
-                card = self.physical(r, s, c, f"{fld}[{i}]")
-                if card in self.taken:
-                    raise FormatError(f"карта {card.code} названа дважды", self.path, f"{fld}[{i}]")
-                self.taken.add(card)
-                out[i] = card
-        for i, (r, s, c) in faces:
-            if c is None:
-                out[i] = self._lowest_free(r, s, f"{fld}[{i}]")
-        return out  # type: ignore[return-value]
-
-    def one(self, value: Any, fld: str) -> Card:
-        """One card you hold or that is on the table (turn-up, lead, follow)."""
-        try:
-            return self.own([value], fld)[0]
-        except FormatError as e:
-            raise FormatError(e.detail, self.path, fld) from None
-
-    def _lowest_free(self, r: str, s: str, fld: str) -> Card:
-        copies = self.copies(r, s, fld)
-        for card in copies:
-            if card not in self.taken:
-                self.taken.add(card)
-                return card
-        raise FormatError(f"слишком много карт {r}{s}: в колоде их {len(copies)} "
-                          f"({', '.join(c.code for c in copies)})", self.path, fld)
-
-    def history(self, values: Any, fld: str, held: list[Card]) -> list[Card]:
-        """Cards of a past declaration: a bare token means a held card of that face if any."""
-        if not isinstance(values, list):
-            raise FormatError("ожидался список карт", self.path, fld)
-        out: list[Card] = []
-        for i, v in enumerate(values):
-            r, s, c = self.face(v, f"{fld}[{i}]")
-            if c is None:
-                mine = pick((r, s), held, besides=out)
-                if mine:
-                    card = mine[0]
-                else:
-                    card = next((k for k in self.copies(r, s, f"{fld}[{i}]")
-                                 if k not in self.taken and k not in out), None)
-                    if card is None:
-                        raise FormatError(f"слишком много карт {r}{s}", self.path, f"{fld}[{i}]")
-            else:
-                card = self.physical(r, s, c, f"{fld}[{i}]")
-            if card in out:
-                raise FormatError(f"карта {card.code} названа в объявлении дважды", self.path, f"{fld}[{i}]")
-            out.append(card)
-        return out
+    def seat_name(self, seat: int) -> str:
+        return seat_name(seat, self.you, self.players)
 
 
 def _int(value: Any, lo: int, hi: int) -> bool:
@@ -165,7 +87,7 @@ def _bool(data: dict, key: str, path, default=False) -> bool:
     return v
 
 
-def _history(entries: Any, fld: str, res: _Resolver, held: list[Card], rules: RuleSet,
+def _history(entries: Any, fld: str, res: Resolver, held: list[Card], rules: RuleSet,
              trump: str | None, path) -> tuple[list[Declaration], MeldState]:
     """Validate a scored history in order, through the engine's re-use rules."""
     if not isinstance(entries, list):
@@ -233,11 +155,14 @@ def load_position(data: Any, path: str | None = None) -> Position:
     if not _int(phase, 1, 2):
         raise FormatError("фаза — 1 (талон не кончился) или 2 (последние восемь взяток)", path, "phase")
     pos = Position(pid, kind, rules, trump, phase, raw=data, path=path)
+    pos.players = load_players(data, rules.players, path)
+    pos.you = load_you(data, pos.players, path)
+    pos.partnership = load_partnership(data, pos.players, path)
     for key in ("prompt", "explain"):
         if data.get(key) is not None and not isinstance(data[key], str):
             raise FormatError("ожидался текст по-русски (строка) или null", path, key)
     pos.prompt, pos.explain = data.get("prompt"), data.get("explain")
-    res = _Resolver(rules, path)
+    res = Resolver(rules, path)
     pos.hand = res.own(data.get("hand", []), "hand")
     pos.table = res.own(data.get("table", []), "table")
     for key in ("won_trick", "seven_exchanged", "last_stock_trick"):
@@ -263,13 +188,7 @@ def load_position(data: Any, path: str | None = None) -> Position:
         if any(d.meld == "seven_exchange" for d in pos.scored) and not pos.seven_exchanged:
             raise FormatError("в «scored» есть обмен семёрки, значит нужно \"seven_exchanged\": true",
                               path, "seven_exchanged")
-    if kind in ("trick_winner", "legal_plays") and data.get("lead") is not None:
-        pos.lead = res.one(data["lead"], "lead")
-    if kind == "trick_winner":
-        if pos.lead is None or data.get("follow") is None:
-            raise FormatError("для вопроса «кто возьмёт взятку» нужны «lead» и «follow»", path,
-                              "lead" if pos.lead is None else "follow")
-        pos.follow = res.one(data["follow"], "follow")
+    _load_trick(pos, data, res, path)
     if kind == "legal_plays" and not held:
         raise FormatError("укажите карты игрока в «hand» (и «table»)", path, "hand")
     ans = data.get("answer")
@@ -277,6 +196,30 @@ def load_position(data: Any, path: str | None = None) -> Position:
         raise FormatError("ответ — объект в форме вывода solve", path, "answer")
     pos.answer = ans
     return pos
+
+
+def _load_trick(pos: Position, data: dict, res: Resolver, path) -> None:
+    """The trick of a question about tricks: `lead`/`follow` with two players, `trick` with
+    seats for any number (the only way with three or four)."""
+    kind, n = pos.kind, pos.players
+    if "trick" in data:
+        for key in ("lead", "follow"):
+            if data.get(key) is not None:
+                raise FormatError(f"взятка уже записана в «trick»: уберите «{key}»", path, key)
+        pos.trick = load_trick(data, res, n, kind, pos.you, path)
+        return
+    if n > 2 and kind in ("trick_winner", "legal_plays") and (
+            kind == "trick_winner" or data.get("lead") is not None):
+        raise FormatError(f"при {n} игроках взятку записывают в «trick» с местами игроков, "
+                          f"например \"trick\": [{{\"player\": {(pos.you - 1) % n}, "
+                          f"\"card\": \"9C\"}}]", path, "lead")
+    if kind in ("trick_winner", "legal_plays") and data.get("lead") is not None:
+        pos.lead = res.one(data["lead"], "lead")
+    if kind == "trick_winner":
+        if pos.lead is None or data.get("follow") is None:
+            raise FormatError("для вопроса «кто возьмёт взятку» нужны «lead» и «follow»", path,
+                              "lead" if pos.lead is None else "follow")
+        pos.follow = res.one(data["follow"], "follow")
 
 
 def _check_hand_size(pos: Position, kind: str, path) -> None:
@@ -298,7 +241,7 @@ def _check_one_exchange(histories: list[list[Declaration]], fld: str, path) -> N
                           f"а здесь их {exchanges}", path, fld)
 
 
-def _load_deal_score(pos: Position, data: dict, res: _Resolver, path):
+def _load_deal_score(pos: Position, data: dict, res: Resolver, path):
     tricks = data.get("tricks")
     n = pos.rules.players
     if not isinstance(tricks, list) or len(tricks) != n:
@@ -314,7 +257,7 @@ def _load_deal_score(pos: Position, data: dict, res: _Resolver, path):
     pos.scored_by_player = []
     owner: dict[Card, int] = {}
     for p in range(n):
-        sub = _Resolver(pos.rules, path)
+        sub = Resolver(pos.rules, path)
         decls, _ = _history(scored[p], f"scored[{p}]", sub, [], pos.rules, pos.trump, path)
         for d in decls:                 # a physical card is declared by one player only
             for c in d.cards:
@@ -329,7 +272,8 @@ def _load_deal_score(pos: Position, data: dict, res: _Resolver, path):
     pos.last_trick = lt
     tus = data.get("turned_up_seven")
     if tus is not None and not _int(tus, 0, n - 1):
-        raise FormatError("turned_up_seven — номер сдатчика (0 или 1)", path, "turned_up_seven")
+        raise FormatError(f"turned_up_seven — номер сдатчика, целое от 0 до {n - 1}", path,
+                          "turned_up_seven")
     pos.turned_up_seven = tus
 
 
@@ -341,7 +285,8 @@ def position_to_json(pos: Position) -> dict:
     hist = lambda decls: [{"meld": d.meld, "cards": codes(d.cards)} for d in decls]   # noqa: E731
     known = {"id", "kind", "rules", "trump", "phase", "hand", "table", "scored", "won_trick",
              "seven_exchanged", "turn_up", "last_stock_trick", "tricks_won", "lead", "follow",
-             "tricks", "last_trick", "turned_up_seven", "prompt", "answer", "explain"}
+             "tricks", "last_trick", "turned_up_seven", "prompt", "answer", "explain",
+             "players", "you", "partnership", "trick"}
     out: dict[str, Any] = {k: v for k, v in pos.raw.items() if k not in known}
     out.update({"id": pos.id, "kind": pos.kind, "rules": pos.rules.to_spec(), "trump": pos.trump,
                 "phase": pos.phase, "hand": codes(pos.hand), "table": codes(pos.table)})
@@ -363,6 +308,14 @@ def position_to_json(pos: Position) -> dict:
     for key in ("lead", "follow"):
         if getattr(pos, key) is not None:
             out[key] = getattr(pos, key).code
+    if pos.players != 2 or "players" in pos.raw:
+        out["players"] = pos.players
+    if pos.you or "you" in pos.raw:
+        out["you"] = pos.you
+    if pos.partnership is not None:
+        out["partnership"] = [list(s) for s in pos.partnership]
+    if pos.trick:
+        out["trick"] = trick_json(pos.trick)
     for key in ("prompt", "explain", "answer"):
         if getattr(pos, key) is not None:
             out[key] = getattr(pos, key)
@@ -423,6 +376,11 @@ def _solve_declarations(pos: Position) -> dict:
 
 
 def _solve_trick_winner(pos: Position) -> dict:
+    if pos.trick:
+        cards = pos.played()
+        seat = pos.trick[winning_index(cards, pos.trump)][0]
+        who = "Взятку берёте вы." if seat == pos.you else f"Взятку берёт {pos.seat_name(seat)}."
+        return {"winner": seat, "reason": winner_reason(cards, pos.trump) + " " + who}
     cards = [pos.lead, pos.follow]
     w = winning_index(cards, pos.trump)
     return {"winner": "lead" if w == 0 else "follow", "reason": winner_reason(cards, pos.trump)}
@@ -430,10 +388,18 @@ def _solve_trick_winner(pos: Position) -> dict:
 
 def _solve_legal_plays(pos: Position) -> dict:
     held = pos.hand + pos.table
-    trick = [pos.lead] if pos.lead is not None else []
+    trick = pos.played()
     legal = legal_plays(held, trick, pos.trump, pos.phase, pos.rules)
-    return {"legal": [c.code for c in sort_cards(legal)],
-            "reason": legal_reason(held, trick, pos.trump, pos.phase, pos.rules)}
+    reason = legal_reason(held, trick, pos.trump, pos.phase, pos.rules)
+    partner = partner_of(pos.you, pos.players)
+    if pos.trick and pos.phase == 2 and partner is not None:
+        taker = pos.trick[winning_index(trick, pos.trump)][0]
+        best = trick[winning_index(trick, pos.trump)]
+        if taker == partner and set(legal) != set(held) and all(
+                beats(c, best, pos.trump) for c in legal):
+            reason += (f" То, что {best.ru} — карта вашего партнёра, ничего не меняет: "
+                       f"перебивать нужно и партнёра.")
+    return {"legal": [c.code for c in sort_cards(legal)], "reason": reason}
 
 
 def _solve_deal_score(pos: Position) -> dict:
@@ -459,7 +425,7 @@ def normalize_answer(pos: Position, answer: dict) -> dict:
     """The data fields of an answer with every card resolved to a physical card id."""
     out: dict[str, Any] = {}
     held = pos.hand + pos.table
-    res = _Resolver(pos.rules, pos.path)
+    res = Resolver(pos.rules, pos.path)
     for key in DATA_FIELDS[pos.kind]:
         if key not in answer:
             raise FormatError(f"в ответе нет поля «{key}»", pos.path, "answer")
@@ -485,6 +451,12 @@ def normalize_answer(pos: Position, answer: dict) -> dict:
         elif key == "legal":
             cards = res.history(value, "answer.legal", held)
             out[key] = [c.code for c in sort_cards(cards)]
+        elif key == "winner" and pos.trick:
+            seats = [s for s, _ in pos.trick]
+            if type(value) is not int or value not in seats:
+                raise FormatError(f"«winner» — место игрока, взявшего взятку, одно из "
+                                  f"{seats}, например {seats[0]}", pos.path, "answer.winner")
+            out[key] = value
         elif key == "winner":
             if value not in ("lead", "follow"):
                 raise FormatError("«winner» — \"lead\" (первая карта) или \"follow\" (вторая)",

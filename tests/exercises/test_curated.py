@@ -21,10 +21,15 @@ ROOT = Path(__file__).resolve().parents[2]
 POSITIONS = ROOT / "exercises" / "positions"
 
 MELD_LEVELS = ("m1_single", "m2_several", "m3_reuse", "m4_timing", "m5_seven", "m6_options")
-KIND_OF_LEVEL = {**{lvl: "declarations" for lvl in MELD_LEVELS},
-                 "t1_trick_winner": "trick_winner", "l1_legal_plays": "legal_plays",
-                 "s1_deal_score": "deal_score"}
-MINIMUM = {"t1_trick_winner": 30, "l1_legal_plays": 30, "s1_deal_score": 30}
+KIND_OF_LEVEL = {**{lvl: {"declarations"} for lvl in MELD_LEVELS},
+                 "t1_trick_winner": {"trick_winner"}, "l1_legal_plays": {"legal_plays"},
+                 "s1_deal_score": {"deal_score"},
+                 # three and four at the table: tricks, legal plays, triple bezique (issue 16)
+                 "v1_three_handed": {"trick_winner", "legal_plays", "declarations"},
+                 "v2_four_handed": {"trick_winner", "legal_plays"}}
+PLAYERS_OF_LEVEL = {"v1_three_handed": 3, "v2_four_handed": 4}
+MINIMUM = {"t1_trick_winner": 30, "l1_legal_plays": 30, "s1_deal_score": 30,
+           "v1_three_handed": 3, "v2_four_handed": 3}
 MELD_TOTAL_MINIMUM = 120
 MELD_LEVEL_MINIMUM = 10
 
@@ -88,7 +93,24 @@ def test_ids_unique_and_match_file_names():
 def test_levels_and_kinds():
     assert {_level(p) for p, _ in RAW} == set(KIND_OF_LEVEL)
     for path, item in RAW:
-        assert item["kind"] == KIND_OF_LEVEL[_level(path)], path
+        assert item["kind"] in KIND_OF_LEVEL[_level(path)], path
+
+
+def test_variant_levels_are_played_at_their_table():
+    """Every position of a three- or four-handed level is of that many players, and every kind
+    the level promises is there (trick winner, a partner on a trick in the last eight, triple
+    bezique)."""
+    for level, n in PLAYERS_OF_LEVEL.items():
+        loaded = [pos for path, pos in LOADED if _level(path) == level]
+        assert loaded and all(pos.players == n == pos.rules.players for pos in loaded), level
+        assert {pos.kind for pos in loaded} == KIND_OF_LEVEL[level], level
+        assert any(pos.kind == "trick_winner" and len(pos.trick) == n for pos in loaded), level
+    four = [pos for path, pos in LOADED if _level(path) == "v2_four_handed"]
+    assert any(pos.kind == "legal_plays" and pos.phase == 2 and any(
+        s == (pos.you + 2) % 4 for s, _ in pos.trick) for pos in four)
+    three = [pos for path, pos in LOADED if _level(path) == "v1_three_handed"]
+    assert any(d["meld"] == "triple_bezique" for pos in three if pos.answer
+               for d in pos.answer.get("declarations", []))
 
 
 def test_counts_per_level():
@@ -190,7 +212,7 @@ def _cards_of(pos) -> set:
     cards = set(pos.hand) | set(pos.table)
     for d in pos.scored:
         cards |= set(d.cards)
-    for c in (pos.lead, pos.follow, pos.turn_up):
+    for c in (*pos.played(), pos.turn_up):
         if c is not None:
             cards.add(c)
     for t in pos.tricks:

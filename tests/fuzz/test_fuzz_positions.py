@@ -84,3 +84,70 @@ def test_damaged_position_file_is_refused(tmp_path, text):
     with pytest.raises(FormatError) as info:
         load_file(str(f))
     assert cyrillic(info.value.message)
+
+
+# --------------------------------------------------------------------------- three and four
+
+SEATED = [p for p in ORIGINALS if p.get("players", 2) > 2]
+SEAT_VALUES = [0, 1, 2, 3, 4, -1, True, 1.0, "0", None, [], [[0, 2], [1, 3]], [[2, 0], [3, 1]],
+               [[0, 1], [2, 3]], [[0, 2]], {"player": 0}]
+
+
+def test_three_and_four_handed_positions_are_fuzzed():
+    assert {p["players"] for p in SEATED} == {3, 4}
+    assert {p["kind"] for p in SEATED} >= {"trick_winner", "legal_plays", "declarations"}
+
+
+def _seat_mutation(original: dict, draw) -> tuple[dict, str]:
+    """An edit of the seat fields: players, you, partnership, a trick entry's seat or card,
+    the trick cut, lengthened, rotated or reversed."""
+    data = json.loads(json.dumps(original))
+    what = draw(st.sampled_from(["players", "you", "partnership", "seat", "card", "cut",
+                                 "rotate", "reverse", "lead", "drop"]), label="what")
+    trick = data.get("trick") or []
+    if what in ("players", "you", "partnership"):
+        data[what] = draw(st.sampled_from(SEAT_VALUES), label="value")
+    elif what == "drop":
+        data.pop(draw(st.sampled_from(["players", "you", "partnership", "trick", "rules"])), None)
+    elif what in ("seat", "card") and trick:
+        i = draw(st.integers(0, len(trick) - 1), label="i")
+        key = "player" if what == "seat" else "card"
+        trick[i][key] = draw(st.sampled_from(SEAT_VALUES + ["QS#3", "QS#4", "XX", "9C", "Д♠"]),
+                             label="value")
+    elif what == "cut" and trick:
+        del trick[draw(st.integers(0, len(trick) - 1), label="i"):]
+    elif what == "rotate" and trick:
+        k = draw(st.integers(1, 3), label="k")
+        data["trick"] = [{"player": (e["player"] + k) % 4, "card": e["card"]} for e in trick]
+    elif what == "reverse":
+        data["trick"] = trick[::-1]
+    elif what == "lead":
+        data["lead"] = "9C"
+    return data, what
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_mutated_seats_are_refused_cleanly_or_solved_consistently(data):
+    original = data.draw(st.sampled_from(SEATED), label="original")
+    mutated, how = _seat_mutation(original, data.draw)
+    TALLY["seats tried"] += 1
+    try:
+        pos = load_position(mutated, "mutated.json")
+    except FormatError as e:
+        TALLY["seats refused"] += 1
+        assert e.field and cyrillic(e.detail) and f"«{e.field}»" in e.message, (how, e.message)
+        return
+    TALLY["seats accepted"] += 1
+    assert pos.players == pos.rules.players and 0 <= pos.you < pos.players
+    assert (pos.partnership is not None) == (pos.players == 4)
+    if pos.kind == "trick_winner" and pos.trick:
+        assert solve(pos)["winner"] in [s for s, _ in pos.trick]
+    _consistent(pos)
+
+
+def test_seat_mutations_reach_both_outcomes():
+    print(f"\nseats: tried {TALLY['seats tried']}, refused cleanly {TALLY['seats refused']}, "
+          f"accepted {TALLY['seats accepted']}")
+    if TALLY["seats tried"]:
+        assert TALLY["seats refused"] > 0 and TALLY["seats accepted"] > 0, TALLY

@@ -25,6 +25,13 @@ PARTS = {"brisques": "бриски", "declared": "объявления", "last_t
 WHO_TAKES = {"lead": "ходивший", "follow": "ответивший"}
 
 
+def taker_text(pos: Position, winner: str | int) -> str:
+    """«Взятку берёт …» for a two-card trick (`lead`/`follow`) or a trick with seats."""
+    if isinstance(winner, str):
+        return f"Взятку берёт {WHO_TAKES[winner]}."
+    return "Взятку берёте вы." if winner == pos.you else f"Взятку берёт {pos.seat_name(winner)}."
+
+
 @dataclass
 class Feedback:
     """The result of «Проверить». `verdict` is one of right, partial, wrong, invalid (the
@@ -246,15 +253,15 @@ class Judge:
 
     # ------------------------------------------------------------------ tricks
 
-    def winner(self, choice: str | None) -> Feedback:
-        """Judge 'lead' or 'follow'."""
+    def winner(self, choice: str | int | None) -> Feedback:
+        """Judge 'lead' or 'follow' (a two-card trick) or a seat (a trick with seats)."""
         if choice is None:
-            return Feedback("invalid", "Выберите, кто берёт взятку: «Берёт ходивший» или "
-                                       "«Берёт ответивший».")
+            return Feedback("invalid", "Выберите, кто берёт взятку: нажмите кнопку того, "
+                                       "чья карта, по-вашему, берёт.")
         right = self.solution["winner"]
-        who = WHO_TAKES[right]
+        who = taker_text(self.position, right)
         ok = choice == right
-        head = f"Верно! Взятку берёт {who}." if ok else f"Неверно: взятку берёт {who}."
+        head = f"Верно! {who}" if ok else f"Неверно: {who[0].lower()}{who[1:]}"
         return Feedback("right" if ok else "wrong", head + "\n" + self.solution["reason"])
 
     def legal_cards(self) -> set[Card]:
@@ -267,7 +274,7 @@ class Judge:
             return Feedback("invalid", "Отметьте щелчком все карты, которыми можно сыграть.")
         pos = self.position
         legal = self.legal_cards()
-        trick = [pos.lead] if pos.lead is not None else []
+        trick = pos.played()
         correct = [c for c in chosen if c in legal]
         wrong = [(c, play_problem(c, self.held, trick, pos.trump, pos.phase, pos.rules))
                  for c in chosen if c not in legal]
@@ -337,7 +344,7 @@ class Judge:
             head = "Можно объявить: " if len(groups) == 1 else "Можно объявить (на выбор): "
             return Answer([head + "; ".join(self.said(*g) for g in groups) + "."], [])
         if kind == "trick_winner":
-            return Answer([f"Взятку берёт {WHO_TAKES[sol['winner']]}."], reason)
+            return Answer([taker_text(self.position, sol["winner"])], reason)
         if kind == "legal_plays":
             return Answer(["Можно сыграть: " + cards_ru(self.legal_cards()) + "."], reason)
         return Answer([self.tally(p) + "." for p in range(len(sol["scores"]))], [])

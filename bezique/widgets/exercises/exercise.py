@@ -165,8 +165,8 @@ class ExerciseWidget(OnPage, ipywidgets.VBox):
         """Answer «объявить нечего» (clears the declarations added so far)."""
         self.part.answer_nothing()
 
-    def choose_winner(self, who: str) -> None:
-        """'lead' (the player who led) or 'follow' (the player who answered)."""
+    def choose_winner(self, who: str | int) -> None:
+        """'lead' or 'follow' (a two-card trick), or the seat that takes a trick with seats."""
         self.part.choose_winner(who)
 
     def set_scores(self, totals: Iterable[int | None], *, brisques=None, declared=None,

@@ -34,6 +34,13 @@ BASE_MELDS = ("marriage", "royal_marriage", "sequence", "bezique", "double_beziq
               "seven_exchange")
 
 
+def trick_plays(pos) -> list[tuple[str, Card]]:
+    """(who, card) pairs of the cards on the trick, named from the learner's seat."""
+    if pos.trick:
+        return [(capitalize(pos.seat_name(s)), c) for s, c in pos.trick]
+    return [("Соперник", pos.lead)]
+
+
 class AnswerPart:
     """What one kind of question adds to `ExerciseWidget` (see the module's doc)."""
 
@@ -132,9 +139,9 @@ class _PickingPart(AnswerPart):
     def pictures(self) -> ipywidgets.Widget:
         w, pos = self.widget, self.position
         before = []                                     # the led card comes first
-        if self.kind == "legal_plays" and pos.lead is not None:
+        if self.kind == "legal_plays" and pos.played():
             trick = w._canvas("Взятка")
-            trick.show_trick([("Соперник", pos.lead)])
+            trick.show_trick(trick_plays(pos))
             w.extra_canvases.append(trick)
             before.append(trick)
         w.hand_canvas = w._canvas("Ваши карты", "multi")
@@ -473,7 +480,18 @@ class TrickWinnerPart(AnswerPart):
 
     def _plays(self):
         pos = self.position
+        if pos.trick:
+            return trick_plays(pos)
         return [("Ходивший", pos.lead), ("Ответивший", pos.follow)]
+
+    def _choices(self) -> list[tuple[str | int, str, str]]:
+        """(answer, button text, tooltip) for each player who may take the trick."""
+        pos = self.position
+        if not pos.trick:
+            return [("lead", "Берёт ходивший", "Взятку берёт тот, кто ходил первым"),
+                    ("follow", "Берёт ответивший", "Взятку берёт тот, кто ответил")]
+        return [(seat, "Берёте вы" if seat == pos.you else f"Берёт {pos.seat_name(seat)}",
+                 f"Взятку берёт карта {card.ru}") for seat, card in pos.trick]
 
     def explain_adds(self, message: str) -> bool:
         reason = self.judge.solution.get("reason")     # the engine's reason may be the explanation
@@ -489,26 +507,28 @@ class TrickWinnerPart(AnswerPart):
 
     def area(self) -> ipywidgets.Widget:
         wide = ipywidgets.Layout(width="auto")
-        self.lead_button = ipywidgets.Button(description="Берёт ходивший", layout=wide,
-                                             tooltip="Взятку берёт тот, кто ходил первым")
-        self.follow_button = ipywidgets.Button(description="Берёт ответивший", layout=wide,
-                                               tooltip="Взятку берёт тот, кто ответил")
-        self.lead_button.on_click(lambda _: (self.widget.choose_winner("lead"), self.widget.submit()))
-        self.follow_button.on_click(lambda _: (self.widget.choose_winner("follow"), self.widget.submit()))
-        return ipywidgets.HBox([self.lead_button, self.follow_button])
+        self.buttons = {}
+        for who, text, tip in self._choices():
+            button = ipywidgets.Button(description=text, layout=wide, tooltip=tip)
+            button.on_click(lambda _, who=who: (self.widget.choose_winner(who), self.widget.submit()))
+            self.buttons[who] = button
+        # The two-card trick's buttons keep their names (tests and pages press them).
+        self.lead_button, self.follow_button = self.buttons.get("lead"), self.buttons.get("follow")
+        return ipywidgets.HBox(list(self.buttons.values()), layout=ipywidgets.Layout(
+            flex_flow="row wrap"))
 
-    def choose_winner(self, who: str) -> None:
-        if who not in ("lead", "follow"):
-            raise ValueError("ожидалось 'lead' или 'follow'")
+    def choose_winner(self, who: str | int) -> None:
+        if who not in self.buttons:
+            raise ValueError("ожидалось одно из: " + ", ".join(repr(k) for k in self.buttons))
         self.winner_choice = who
-        self.lead_button.button_style = "info" if who == "lead" else ""
-        self.follow_button.button_style = "info" if who == "follow" else ""
+        for key, button in self.buttons.items():
+            button.button_style = "info" if key == who else ""
 
     def check(self) -> Feedback:
         fb = self.judge.winner(self.winner_choice)
         if fb.verdict != "invalid":                  # the gold frame and «берёт» on the taker
-            self.trick.show_trick(self._plays(),
-                                  winner=0 if self.judge.solution["winner"] == "lead" else 1)
+            right = self.judge.solution["winner"]
+            self.trick.show_trick(self._plays(), winner=list(self.buttons).index(right))
         return fb
 
 

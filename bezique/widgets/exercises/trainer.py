@@ -45,7 +45,10 @@ LEVEL_NAMES = {
     "t1_trick_winner": "Кто возьмёт взятку",
     "l1_legal_plays": "Какими картами можно ходить в последних восьми взятках",
     "s1_deal_score": "Подсчёт очков за сдачу",
+    "v1_three_handed": "Игра втроём",
+    "v2_four_handed": "Игра вчетвером, пара на пару",
 }
+VARIANT_LEVELS = ("v1_three_handed", "v2_four_handed")
 MELD_LEVELS = ("m1_single", "m2_several", "m3_reuse", "m4_timing", "m5_seven", "m6_options")
 
 
