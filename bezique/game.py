@@ -84,7 +84,7 @@ class Game:
         return 0
 
     def side(self, seat: int) -> int:
-        return seat % 2 if self.rules.partnerships else seat
+        return self.rules.side(seat)
 
     def finish_deal(self) -> DealSummary:
         """Add the finished deal to the totals and decide whether the game is won (R8)."""

@@ -91,7 +91,7 @@ def deal_log(deal, viewer: int) -> list[str]:
 def score_breakdown(deal, seat: int) -> dict[str, int]:
     """Declarations (with sevens and deal bonuses), brisques, last trick, penalties, total."""
     r = deal.result() if deal.is_over else None
-    side = seat % 2 if deal.rules.partnerships else seat
+    side = deal.rules.side(seat)
     declared = r["declared"][side] if r else deal.declared[seat]
     brisques = r["brisques"][side] if r else deal.brisques(seat)
     last = r["last_trick"][side] if r else 0

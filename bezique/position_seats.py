@@ -70,10 +70,6 @@ def load_partnership(data: dict, n: int, path) -> tuple[tuple[int, int], ...] | 
     return PARTNERSHIP
 
 
-def partner_of(seat: int, n: int) -> int | None:
-    return (seat + 2) % 4 if n == 4 else None
-
-
 def seat_name(seat: int, you: int, n: int) -> str:
     """How a question calls a seat, from your place at the table (play goes to the left)."""
     if seat == you:

@@ -16,7 +16,7 @@ from .cards import Card, MAX_COPIES, sort_cards
 from .errors import FormatError, RulesError
 from .position_cards import Resolver
 from .position_seats import (load_partnership, load_players, load_trick, load_you,
-                             partner_of, seat_name, trick_json)
+                             seat_name, trick_json)
 from .jsonio import read_json
 from .melds import (Declaration, MeldContext, MeldState, enumerate_declarations, meld_ids,
                     meld_points, reuse_problem, shape_problem)
@@ -391,7 +391,7 @@ def _solve_legal_plays(pos: Position) -> dict:
     trick = pos.played()
     legal = legal_plays(held, trick, pos.trump, pos.phase, pos.rules)
     reason = legal_reason(held, trick, pos.trump, pos.phase, pos.rules)
-    partner = partner_of(pos.you, pos.players)
+    partner = pos.rules.partner(pos.you)
     if pos.trick and pos.phase == 2 and partner is not None:
         taker = pos.trick[winning_index(trick, pos.trump)][0]
         best = trick[winning_index(trick, pos.trump)]

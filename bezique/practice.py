@@ -127,7 +127,7 @@ class PracticeSession:
     @property
     def partner(self) -> int | None:
         """The learner's partner (four-handed game), else None."""
-        return (self.human + 2) % 4 if self.rules.partnerships else None
+        return self.rules.partner(self.human)
 
     def side(self, seat: int) -> int:
         """The index of the seat's score: its partnership, or the seat itself."""

@@ -35,5 +35,5 @@ def last_trick_points(seat: int, winner: int | None, rules: RuleSet) -> int:
     if rules.partnerships:
         if rules.four_hand_last_trick == "split_sides":
             return bonus // 2
-        return bonus if seat % 2 == winner % 2 else 0
+        return bonus if rules.side(seat) == rules.side(winner) else 0
     return bonus if seat == winner else 0

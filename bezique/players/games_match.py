@@ -128,7 +128,7 @@ def run_games(a: str, b: str, games: int, seed: int = 0, rules: RuleSet | None =
 def a_side(rules: RuleSet, sides: list[str]) -> int:
     """The index into `Game.totals` of A's score: A's seat, or A's partnership."""
     seat = sides.index("A")
-    return seat % 2 if rules.partnerships else seat
+    return rules.side(seat)
 
 
 def _play_group(a: str, b: str, i: int, seed: int, rules: RuleSet, options: dict,

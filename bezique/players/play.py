@@ -180,10 +180,9 @@ class TerminalGame:
             return "вы"
         if self.n == 2:
             return "соперник"
-        if self.rules.partnerships and seat % 2 == self.me % 2:
+        if seat == self.rules.partner(self.me):
             return "партнёр"
-        others = [s for s in self.seats()[1:]
-                  if not (self.rules.partnerships and s % 2 == self.me % 2)]
+        others = [s for s in self.seats()[1:] if s != self.rules.partner(self.me)]
         return f"соперник {others.index(seat) + 1}"
 
     def table_of(self, seat: int) -> str:
@@ -196,7 +195,7 @@ class TerminalGame:
         """Who each entry of the deal's scores belongs to, in their order (partnerships: seats
         0 and 2, then 1 and 3)."""
         if self.rules.partnerships:
-            mine = self.me % 2
+            mine = self.rules.side(self.me)
             return ["вы с партнёром" if k == mine else "соперники" for k in (0, 1)]
         return [self.who(s) for s in range(self.n)]
 
@@ -279,7 +278,7 @@ class TerminalGame:
         d = self.deal
         r = d.result()
         self.finished_records.append(self.record())
-        mine = self.me % 2 if self.rules.partnerships else self.me
+        mine = self.rules.side(self.me)
         for k in range(len(self.totals)):
             self.totals[k] += r["scores"][k]
         names = self.sides()
