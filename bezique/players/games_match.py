@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
@@ -27,8 +26,8 @@ from ..deal import Deal
 from ..game import Game
 from ..rules import RuleSet
 from .match import (TITLES, _TIMES, _Recorder, _ci, _mean, _rules_name, a_outcome,
-                    arrangements, deal_seed, labels, make_player, play_deal, quantiles,
-                    seats_lines, seats_summary)
+                    arrangements, deal_seed, in_processes, labels, make_player, play_deal,
+                    quantiles, seats_lines, seats_summary)
 
 MAX_DEALS_PER_GAME = 60
 
@@ -103,25 +102,19 @@ def run_games(a: str, b: str, games: int, seed: int = 0, rules: RuleSet | None =
     res.nontrivial = {la: [], lb: []}
     res.cpu = {la: [], lb: []}
     args = [(a, b, i, seed, rules, options, max_deals) for i in range(games)]
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-    try:
-        groups = pool.map(_play_group, *zip(*args)) if pool else (_play_group(*x) for x in args)
-        for group in groups:
-            res.games.extend(group["games"])
-            for label in (la, lb):
-                res.times[label].extend(group["times"][label])
-                res.nontrivial[label].extend(group["nontrivial"][label])
-                res.cpu[label].extend(group["cpu"][label])
-            if out is not None:
-                for rec in group["records"]:
-                    out.write(json.dumps(rec, ensure_ascii=False) + "\n")
-                out.flush()
-            res.groups += 1
-            if progress is not None:
-                progress(res.groups, res)
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    for group in in_processes(_play_group, args, jobs):
+        res.games.extend(group["games"])
+        for label in (la, lb):
+            res.times[label].extend(group["times"][label])
+            res.nontrivial[label].extend(group["nontrivial"][label])
+            res.cpu[label].extend(group["cpu"][label])
+        if out is not None:
+            for rec in group["records"]:
+                out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            out.flush()
+        res.groups += 1
+        if progress is not None:
+            progress(res.groups, res)
     return res
 
 

@@ -189,25 +189,32 @@ def run_match(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet | None =
     res.times = {la: [], lb: []}
     res.nontrivial = {la: [], lb: []}
     args = [(a, b, i, seed, rules, options) for i in range(deals)]
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-    try:
-        pairs = pool.map(_play_pair, *zip(*args)) if pool else (_play_pair(*x) for x in args)
-        for pair in pairs:
-            res.games.extend(pair["games"])
-            for label in (la, lb):
-                res.times[label].extend(pair["times"][label])
-                res.nontrivial[label].extend(pair["nontrivial"][label])
-            if out is not None:
-                for rec in pair["records"]:
-                    out.write(json.dumps(rec, ensure_ascii=False) + "\n")
-                out.flush()
-            res.deals += 1
-            if progress is not None:
-                progress(res.deals, res)
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    for pair in in_processes(_play_pair, args, jobs):
+        res.games.extend(pair["games"])
+        for label in (la, lb):
+            res.times[label].extend(pair["times"][label])
+            res.nontrivial[label].extend(pair["nontrivial"][label])
+        if out is not None:
+            for rec in pair["records"]:
+                out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            out.flush()
+        res.deals += 1
+        if progress is not None:
+            progress(res.deals, res)
     return res
+
+
+def in_processes(fn, args: list[tuple], jobs: int):
+    """fn(*x) for every x of `args`, in order, computed by `jobs` processes (1: in this one);
+    the pool is shut down when the caller stops reading."""
+    if jobs <= 1:
+        yield from (fn(*x) for x in args)
+        return
+    pool = ProcessPoolExecutor(jobs)
+    try:
+        yield from pool.map(fn, *zip(*args))
+    finally:
+        pool.shutdown(cancel_futures=True)
 
 
 def _play_pair(a: str, b: str, i: int, seed: int, rules: RuleSet, options: dict) -> dict:
