@@ -201,7 +201,7 @@ def test_whole_table_on_a_laptop_screen_and_nothing_leaves_the_machine(voila_url
 def test_three_and_four_at_the_table_on_a_laptop_screen(voila_url, browser, rules):
     """The rules menu seats three or four at the table: at 1366×768 the picture (every seat,
     the trick), «Подсказка» and «Отменить ход» are on the first screen, the learner plays by
-    clicking and the page follows the mirror; a screenshot goes to /tmp/table3-<rules>.png."""
+    clicking and the page follows the mirror; a screenshot goes to table3-<rules>-<user>.png in the temporary folder."""
     from bezique.widgets.practice.scene import PRESET_CHOICES
     mirror = PracticeTable(**TABLE_ARGS)
     mirror.rules_dd.value = rules
@@ -245,7 +245,7 @@ def test_three_and_four_at_the_table_on_a_laptop_screen(voila_url, browser, rule
         table.get_by_role("tab", name="Счёт").click()
         wait_for_text(table, "Мы" if s.rules.partnerships else "Игрок 3")
         page.wait_for_timeout(300)
-        page.screenshot(path=f"/tmp/table3-{rules}.png")
+        page.screenshot(path=str(Path(tempfile.gettempdir()) / f"table3-{rules}-{getpass.getuser()}.png"))
     finally:
         context.close()
 
