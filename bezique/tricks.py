@@ -6,6 +6,8 @@ from typing import Sequence
 
 from .cards import Card, SUIT_GENITIVE_RU, SUIT_NAME_RU
 from .rules import RuleSet
+from .variants import find_variant
+
 
 def beats(card: Card, best: Card, trump: str | None) -> bool:
     """Does `card`, played later, beat `best`, the card currently winning? Ties go to the
@@ -22,6 +24,37 @@ def winning_index(cards: Sequence[Card], trump: str | None) -> int:
         if beats(cards[i], cards[best], trump):
             best = i
     return best
+
+
+def lead_index(cards: Sequence[Card], rules: RuleSet) -> int:
+    """Index of the card that acts as the trick's lead: the first card, unless the variant gives
+    led cards no suit (many-pack: led infusorki, RULES.md 10.5.2), then the first card played
+    after them (`len(cards)` while there is none yet)."""
+    variant = find_variant(rules)
+    if variant is None or variant.lead_index is None:
+        return 0
+    return variant.lead_index(cards)
+
+
+def counted_trick(cards: Sequence[Card], rules: RuleSet) -> list[Card]:
+    """The trick as its obligations and its winner see it (`lead_index` onwards)."""
+    return list(cards[lead_index(cards, rules):])
+
+
+def trick_winner(cards: Sequence[Card], trump: str | None, rules: RuleSet) -> int:
+    """Index, in play order, of the card that takes (or, unfinished, is taking) the trick
+    under `rules`: `winning_index` from the lead on; a trick of led infusorki only is held by
+    the first of them."""
+    start = lead_index(cards, rules)
+    if start >= len(cards):
+        return 0
+    return start + winning_index(cards[start:], trump)
+
+
+def takes_trick(card: Card, trick: Sequence[Card], trump: str | None, rules: RuleSet) -> bool:
+    """Would `card`, played now to `trick` (the cards so far), be the card taking it?"""
+    cards = list(trick) + [card]
+    return trick_winner(cards, trump, rules) == len(trick)
 
 
 def winner_reason(cards: Sequence[Card], trump: str | None) -> str:

@@ -34,14 +34,20 @@ from ..melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EX
                      bezique_faces, enumerate_declarations, meld_points)
 from ..ru import capitalize, describe_declaration, meld_name, plural, points
 from ..tally import trick_points
-from ..tricks import beats, legal_reason
+from ..tricks import counted_trick, legal_reason, takes_trick
 from .coach_memory import MEMORY, Memory
 from .determinize import Template, action_key
-from .heuristic import LATE_STOCK, Obs, opp_threat, potential
+from .heuristic import LATE_STOCK, Obs, brisque_worth, opp_threat, potential
 from .search import Analysis, SearchPlayer, position_key
 
 HINT_SAMPLES = 48
 REVIEW_SAMPLES = 24
+# The budget of a hint asked for at the table or in the terminal game: the samples, capped at
+# this many processor seconds (a close choice gets as much again), so that the answer comes
+# within about a second on an idle machine at any number of seats.
+HINT_TIME = 0.4
+# The after-deal review of a whole deal, at the table and in the terminal game.
+INTERACTIVE_REVIEW = {"samples": 8, "time_limit": 0.3}
 
 
 # ------------------------------------------------------------------ descriptions
@@ -130,9 +136,7 @@ def legality(view) -> Legality:
         return Legality(view.stage, "Сейчас очередь соперника.")
     deal = _rebuilt(view)
     if view.stage == "play":
-        while trick and trick[0].is_joker:      # led infusorki have no suit (many-pack, 10.5.2)
-            trick = trick[1:]
-        rule = legal_reason(hand, trick, view.trump, view.phase, view.rules)
+        rule = legal_reason(hand, counted_trick(trick, view.rules), view.trump, view.phase, view.rules)
         res = Legality(view.stage, rule, [Option(a, describe_action(a))
                                           for a in sorted(view.legal_actions, key=action_key)])
         ok = set(deal.legal_plays(seat))         # the engine's (a variant's) obligations
@@ -352,7 +356,7 @@ def explain_choice(view, action, analysis: Analysis | None = None) -> str:
         if view.phase == 2:
             av = analysis.value_of(action) if analysis is not None else None
             trick = [x for _, x in view.trick]
-            if trick and beats(c, trick[0], view.trump):
+            if trick and takes_trick(c, trick, view.trump, view.rules):
                 parts.append(f"{c.ru} берёт взятку")
             if av is not None and av.exact:
                 v = int(round(av.value))
@@ -401,10 +405,9 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
     best_decl = max(decls_after, key=lambda d: d.points, default=None)
     threat = opp_threat(o)
     if trick:
-        lead = trick[0]
-        if beats(c, lead, view.trump):
+        if takes_trick(c, trick, view.trump, view.rules):
             out.append(f"берите взятку картой {c.ru}")
-            if lead.is_brisque or c.is_brisque:
+            if brisque_worth(view.rules) and any(x.is_brisque for x in trick + [c]):
                 out.append(_brisques_in_trick(view, trick + [c]))
             if best_decl is not None:
                 out.append(f"после взятки можно объявить {describe_declaration(best_decl.meld, best_decl.cards, best_decl.points)}")
@@ -414,7 +417,10 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
                 out.append("талон кончается, а соперник близок к крупной комбинации: не давайте ему взятку")
         else:
             out.append(f"отдайте взятку, сбросив {c.ru}")
-            if not lead.is_brisque and not c.is_brisque:
+            if not brisque_worth(view.rules):
+                out.append("карты во взятках в этой игре очков не приносят: взятка даёт только "
+                           "право объявить и первым взять карту из талона")
+            elif not any(x.is_brisque for x in trick + [c]):
                 out.append("бриск во взятке нет — отдать её не страшно")
             if pot < 5:
                 out.append(f"{c.ru} не нужна ни для одной комбинации")
@@ -427,8 +433,9 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
                 out.append(f"а после неё можно объявить {describe_declaration(best_decl.meld, best_decl.cards, best_decl.points)}")
         else:
             out.append(f"ходите {c.ru}")
-            if pot < 5 and not c.is_brisque:
-                out.append("это самая бесполезная карта: она не входит в комбинации и не бриск")
+            if pot < 5 and not (c.is_brisque and brisque_worth(view.rules)):
+                out.append("это самая бесполезная карта: она не входит в комбинации"
+                           + (" и не бриск" if brisque_worth(view.rules) else ""))
             elif scored:
                 out.append("эта карта уже принесла очки в комбинации")
     keep = sorted(sorted((x for x in view.hand if x != c and potential(x, o) >= 20),

@@ -28,6 +28,7 @@ Every meld is valued at what the engine scores it under the deal's rules (`melds
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from ..actions import PASS, Announce, Pass, Play
 from ..cards import Card
@@ -35,7 +36,8 @@ from ..melds import (DOUBLE_BEZIQUE, FOUR_OF, K_BEZIQUE, K_DOUBLE, K_FOUR, K_MAR
                      K_SEQUENCE, BEZIQUE, MARRIAGE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EXCHANGE,
                      TRUMP_SEVEN, Declaration, MeldContext, MeldState, bezique_faces,
                      enumerate_declarations, meld_points)
-from ..tricks import beats
+from ..tally import trick_points
+from ..tricks import beats, takes_trick
 from .table import follow_values
 
 # Winning power of a trump in the later play (phase 2 control), by rank.
@@ -51,9 +53,17 @@ FIGHT_STOCK = 8
 
 
 def _seats_table(rules) -> bool:
-    """Does the policy read the whole table (three or four seats; not yet many-pack, whose led
-    infusorka changes which card is to be beaten)?"""
-    return rules.players > 2 and not rules.many_pack
+    """Does the policy read the whole table: three or four seats, or the many-pack game, whose
+    led infusorka changes which card is to be beaten and whose tricks score nothing (the table
+    model asks the engine for both: `tricks.trick_winner`, `tally.trick_points`)?"""
+    return rules.players > 2 or rules.many_pack
+
+
+@lru_cache(maxsize=None)
+def brisque_worth(rules) -> int:
+    """What an ace or a ten adds to the tricks a player takes, by the engine's count (10 in
+    the standard game, nothing in the many-pack game)."""
+    return trick_points([(Card("A", "S"),)], rules) - trick_points([(Card("9", "S"),)], rules)
 
 
 class Params:
@@ -80,7 +90,7 @@ class Obs:
     __slots__ = ("rules", "seat", "opp", "trump", "phase", "stage", "hand", "my_table",
                  "opp_table", "trick", "gone", "stock_count", "turn_up", "seven_exchanged",
                  "my_melds", "opp_melds", "legal", "opp_known", "_seen", "_decls", "_pot", "_opp",
-                 "_won", "_pf", "_tops", "_threat", "_wins", "_points", "p",
+                 "_won", "_pf", "_tops", "_threat", "_wins", "_points", "p", "brisque",
                  # three or four seats (`multi`): the table around the seat
                  "n", "multi", "partner", "opps", "trick_seats", "partner_known", "known_by",
                  "tables_by", "melds_by", "_hidden", "_known_faces")
@@ -105,6 +115,7 @@ class Obs:
         opponent, the lead is the card to beat); kept for comparison."""
         o = cls()
         o.rules, o.seat = view.rules, view.seat
+        o.brisque = brisque_worth(view.rules)
         o.opp = (view.seat + 1) % view.rules.players
         o.trump, o.phase, o.stage = view.trump, view.phase, view.stage
         o.hand = list(view.hand)
@@ -132,6 +143,7 @@ class Obs:
         fields and the seat's own hand are read."""
         o = cls()
         o.rules, o.seat = deal.rules, seat
+        o.brisque = brisque_worth(deal.rules)
         o.opp = (seat + 1) % deal.n
         o.trump, o.phase, o.stage = deal.trump, deal.phase, deal.stage
         o.hand = deal.hands[seat]
@@ -148,7 +160,7 @@ class Obs:
         o._pf = deal.__dict__.get("_played_faces")     # kept up to date by search playouts
         if not memory:
             o.gone, o._pf = set(deal.trick), None
-        if deal.n > 2 and _seats_table(deal.rules):
+        if _seats_table(deal.rules):
             o._seat_table(deal.known, deal.exposed, [len(k) for k in deal.known],
                           [len(h) for h in deal.hands], deal.trick_seats, deal.melds.__getitem__)
         return o
@@ -417,7 +429,7 @@ def exchange_gain(turn_up: Card, o: Obs) -> float:
     """What taking the turn-up into the hand is worth, beyond the points of the exchange."""
     v = TRUMP_POWER[turn_up.rank] * 0.5
     if turn_up.is_brisque:
-        v += 10
+        v += o.brisque
     if turn_up.rank in "ATKQJ":
         v += 12
     return v
@@ -569,7 +581,7 @@ def _declaration_values(o: Obs) -> list:
 
 def keep_turn_up(o: Obs) -> float:
     t = o.turn_up
-    return (10 if t.is_brisque else 0) + TRUMP_POWER.get(t.rank, 0) if t.suit == o.trump else 0
+    return (o.brisque if t.is_brisque else 0) + TRUMP_POWER.get(t.rank, 0) if t.suit == o.trump else 0
 
 
 def _distinct(cards, o: Obs) -> list[Card]:
@@ -591,11 +603,11 @@ def lead_scores(o: Obs, cards: list[Card]) -> dict:
     for c in _distinct(cards, o):
         cost = keep(c)
         if _sure_winner_phase1(c, o):
-            v = win_value(o, c) + (10 if c.is_brisque else 0) - cost
+            v = win_value(o, c) + (o.brisque if c.is_brisque else 0) - cost
         else:
             # The opponent takes a brisque if it pays; a low card is given away cheaply.
             risk = 0.5 if c.rank == "A" else 0.8 if c.rank == "T" else 0.0
-            v = -10 * risk - cost - 0.3 * (7 - c.rank_index)
+            v = -o.brisque * risk - cost - 0.3 * (7 - c.rank_index)
             if fight:
                 v -= 2
         out[c] = v
@@ -621,12 +633,12 @@ def follow_scores(o: Obs, cards: list[Card]) -> dict:
                              partner_value(o))
     lead = o.trick[0]
     trump = o.trump
-    lead_b = 10 if lead.is_brisque else 0
+    lead_b = o.brisque if lead.is_brisque else 0
     out = {}
     keep = keep_values(o)
     for c in _distinct(cards, o):
         cost = keep(c)
-        b = lead_b + (10 if c.is_brisque else 0)
+        b = lead_b + (o.brisque if c.is_brisque else 0)
         if beats(c, lead, trump):
             v = b + win_value(o, c) - cost
         else:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..actions import Announce, Play
 from ..melds import SEVEN_EXCHANGE, MeldState
 from ..tricks import legal_plays
-from .heuristic import Obs, decide
+from .heuristic import Obs, brisque_worth, decide
 
 
 def _was_on_table(card, scored, pending) -> bool:
@@ -88,6 +88,7 @@ class LastMoveFilter:
         hand = sorted(hand)
         o = Obs()
         o.rules, o.seat, o.opp = v.rules, 1 - v.seat, v.seat
+        o.brisque = brisque_worth(v.rules)
         o.trump, o.phase, o.stage = v.trump, 1, "play"
         o.hand = hand
         o.my_table, o.opp_table = self.opp_table, self.my_table

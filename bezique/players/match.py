@@ -63,7 +63,7 @@ def arrangements(rules: RuleSet) -> list[list[str]]:
     """Which bot ("A" or "B") sits in each seat, for each game of a deal (see module doc)."""
     n = rules.players
     if rules.partnerships:
-        return [["A" if s % 2 == k else "B" for s in range(n)] for k in (0, 1)]
+        return [["A" if rules.side(s) == k else "B" for s in range(n)] for k in (0, 1)]
     return [["A" if s == k else "B" for s in range(n)] for k in range(n)]
 
 

@@ -48,15 +48,15 @@ class TerminalGame:
     """One deal (or several) against a computer opponent; the learner sits at `me`."""
 
     def __init__(self, opponent: str = "heuristic", seed: int | None = None,
-                 rules: RuleSet | None = None, me: int = 0, hint_samples: int = 32,
-                 review: bool = True, deals: int = 1):
+                 rules: RuleSet | None = None, me: int = 0, hint_samples: int = coach.HINT_SAMPLES,
+                 hint_time: float | None = coach.HINT_TIME, review: bool = True, deals: int = 1):
         self.rules = rules or RuleSet()
         self.seed = seed if seed is not None else random.randrange(10 ** 6)
         self.rng = random.Random(self.seed)
         self.opponent_name = opponent
         self.n = self.rules.players
         self.me, self.opp = me, (me + 1) % self.n
-        self.hint_samples = hint_samples
+        self.hint_samples, self.hint_time = hint_samples, hint_time
         self.do_review = review
         self.deals_left = deals
         self.totals = [0] * (2 if self.rules.partnerships else self.n)
@@ -220,7 +220,8 @@ class TerminalGame:
         if cmd == "show":
             return self.table()
         if cmd == "hint":
-            h = coach.hint(self.deal.view(self.me), samples=self.hint_samples, seed=self.deal_no)
+            h = coach.hint(self.deal.view(self.me), samples=self.hint_samples,
+                           time_limit=self.hint_time, seed=self.deal_no)
             return [h.text, h.reason]
         if cmd == "legal":
             lg = coach.legality(self.deal.view(self.me))
@@ -299,7 +300,10 @@ class TerminalGame:
             out.append(f"Сдачу {'выиграли' if self.rules.partnerships else 'выиграл'} "
                        f"{names[leaders[0]]}.")
         if self.do_review:
-            mistakes = coach.review(d, self.me, top=3, samples=max(8, self.hint_samples // 2))
+            budget = dict(coach.INTERACTIVE_REVIEW)
+            if self.hint_time is None:                 # reproducible: samples only
+                budget = {"samples": max(8, self.hint_samples // 2), "time_limit": None}
+            mistakes = coach.review(d, self.me, top=3, **budget)
             if mistakes:
                 out.append("Самые дорогие решения:")
                 out += [f"  • {m.text}" for m in mistakes]

@@ -29,9 +29,9 @@ Every function reads only an `Obs` (the seat's knowledge); none imports the poli
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..cards import SUITS, Card
 from ..tally import trick_points
-from ..tricks import beats, winning_index
+from ..tricks import takes_trick, trick_winner
 
 # How often an opponent who can over-take a card does so: in phase 1 nothing obliges him and he
 # weighs the trick against his card; in the last eight the rules make him head the trick.
@@ -53,8 +53,8 @@ def beating_faces(card: Card, trump: str | None) -> list[tuple]:
     """Faces that beat `card` if played after it to a trick it is winning: a higher card of its
     suit, or (unless it is a trump) any trump. In the last eight a trump can beat a plain card
     only from a hand void in its suit; that is not known, so trumps are counted all the same."""
-    if card.is_joker:
-        return []
+    if card.is_joker:            # a led infusorka (many-pack) holds only against infusorki
+        return [(r, su) for su in SUITS for r in RANKS]
     out = [(r, card.suit) for r in RANKS[:card.rank_index]]
     if trump is not None and card.suit != trump:
         out += [(r, trump) for r in RANKS]
@@ -90,7 +90,7 @@ def follow_values(o, cards: list[Card], keep, win, partner_value: float) -> dict
     (less `partner_value` when that over-takes the partner), less `keep(card)`, the worth of
     keeping the card."""
     trick, trump, rules = o.trick, o.trump, o.rules
-    w = winning_index(trick, trump)
+    w = trick_winner(trick, trump, rules)
     best, holder = trick[w], o.trick_seats[w]
     later_opps = [s for s in seats_after(o) if s in o.opps]
     partner_wins = holder == o.partner
@@ -98,7 +98,7 @@ def follow_values(o, cards: list[Card], keep, win, partner_value: float) -> dict
     out = {}
     for c in cards:
         pts = trick_points([tuple(trick) + (c,)], rules)
-        if beats(c, best, trump):
+        if takes_trick(c, trick, trump, rules):
             h = hold_chance(c, o, later_opps)
             gain = win(c) - (partner_value if partner_wins else 0.0)
             v = (2 * h - 1) * pts + h * gain

@@ -28,6 +28,7 @@ class Variant:
     trick_points: Callable[[Any, Any], int] | None = None        # (tricks, rules) -> card points
     last_trick_points: int | None = None               # the last-trick bonus (None: the rules')
     check_rules: Callable[[Any], None] | None = None   # rules -> RulesError for a table it cannot seat
+    lead_index: Callable[[Any], int] | None = None     # trick cards -> the card acting as the lead
 
 
 VARIANTS: dict[str, Variant] = {}

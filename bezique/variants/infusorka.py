@@ -42,7 +42,7 @@ from ..errors import IllegalAction, RulesError
 from ..events import DeclareEvent
 from ..melds import Declaration, MeldContext, MeldState, ROYAL_MARRIAGE, BEZIQUE, FOUR_OF
 from ..rules import RuleSet
-from ..tricks import legal_plays, play_problem, winning_index
+from ..tricks import counted_trick, legal_plays, play_problem, trick_winner
 from . import Variant, register
 
 EXPERIMENTAL_NOTE_RU = (
@@ -374,13 +374,13 @@ def shape_ru(meld: str, trump: str) -> str:
 
 # ------------------------------------------------------------------------ the deal
 
-def _live(trick: list[Card]) -> list[Card]:
-    """The trick as the rules see it: infusorki led have no suit, so the first card played to
-    them acts as the lead (10.5.2 [E])."""
+def _lead_index(trick) -> int:
+    """Infusorki led have no suit, so the first card played to them acts as the lead (10.5.2
+    [E]): the index of that card (the trick's length while only infusorki are on it)."""
     i = 0
     while i < len(trick) and trick[i].is_joker:
         i += 1
-    return trick[i:]
+    return i
 
 
 class InfusorkaDeal(Deal):
@@ -433,20 +433,17 @@ class InfusorkaDeal(Deal):
     def _trick_winner(self, cards: tuple[Card, ...]) -> int:
         """As in the standard game, but an infusorka ranks below every card and has no suit:
         the first card played to a led infusorka beats it; played later it never wins."""
-        live = _live(list(cards))
-        if not live:
-            return 0                          # only infusorki: the first one played
-        return len(cards) - len(live) + winning_index(live, self.trump)
+        return trick_winner(cards, self.trump, self.rules)
 
     def legal_plays(self, seat: int | None = None) -> list[Card]:
         """The standard obligations, applied to the trick without its led infusorki."""
         seat = self.to_act if seat is None else seat
         if self.stage != STAGE_PLAY or seat != self.to_act:
             return []
-        return legal_plays(self.hands[seat], _live(self.trick), self.trump, self.phase, self.rules)
+        return legal_plays(self.hands[seat], counted_trick(self.trick, self.rules), self.trump, self.phase, self.rules)
 
     def _play_problem(self, card: Card, hand: list[Card]) -> str | None:
-        return play_problem(card, hand, _live(self.trick), self.trump, self.phase, self.rules)
+        return play_problem(card, hand, counted_trick(self.trick, self.rules), self.trump, self.phase, self.rules)
 
     # ---------------------------------------------------------------- declarations
     def _declarations(self, seat: int) -> list[Declaration]:
@@ -553,4 +550,4 @@ register(Variant(
     meld_state=InfusorkaMelds,
     meld_names=MELD_NAME_RU, meld_names_acc=MELD_NAME_ACC_RU,
     trick_points=_no_trick_points, last_trick_points=0,    # no last-trick bonus (10.5.2 [E])
-    check_rules=check_rules))
+    check_rules=check_rules, lead_index=_lead_index))

@@ -458,3 +458,29 @@ def test_match_records_survive_a_full_disk(tmp_path, capsys, monkeypatch):
     assert code == 0 and f"записи сохраняются в {kept}" in err and "на диске нет места" in err
     records = [json.loads(x) for x in kept.read_text(encoding="utf-8").splitlines()]
     assert len(records) == 4 and all(replay(parse_record(r)).ok for r in records)
+
+
+@pytest.mark.parametrize("preset", ["three_handed", "four_handed"])
+def test_terminal_hint_keeps_to_its_time_at_three_and_four_seats(preset):
+    """A hint asked for in the terminal game is capped in processor time at any number of
+    seats (a four-handed playout is long: 48 samples uncapped take seconds). With a cap far
+    below one playout's cost the search stops after its first samples instead of all 48."""
+    from bezique.players import coach
+    game = TerminalGame("heuristic", seed=3, rules=RuleSet.preset(preset), review=False,
+                        hint_time=0.001)
+    game.start()
+    while game.deal.to_act != game.me or len(game.deal.legal_actions(game.me)) < 2:
+        game.handle(_auto_line(game))
+    text, reason = game.handle("подсказка")
+    assert text.startswith("Совет:") and reason
+    h = coach.hint(game.deal.view(game.me), samples=game.hint_samples, time_limit=0.001,
+                   seed=game.deal_no)             # the remembered hint: the same evaluation
+    assert h.analysis.method == "rollouts"
+    assert 0 < h.analysis.samples < game.hint_samples
+
+
+def test_terminal_game_hint_budget_is_the_tables():
+    """The terminal game and the practice table give a hint the same budget (one place)."""
+    from bezique.players import coach
+    game = TerminalGame("random", seed=5, review=False)
+    assert (game.hint_samples, game.hint_time) == (coach.HINT_SAMPLES, coach.HINT_TIME)

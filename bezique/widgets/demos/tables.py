@@ -217,7 +217,7 @@ class FourHandedDeal(OnPage, W.VBox):
         cells = []
         for seat in range(4):
             scored = d.melds[seat].scored
-            side = SIDES[seat % 2]
+            side = SIDES[d.rules.side(seat)]
             head = (f"<b>{FOUR_NAMES[seat]}</b> ({side}{', сдаёт' if seat == d.dealer else ''}): "
                     f"объявления на {points(sum(x.points for x in scored))}")
             if scored:
@@ -237,7 +237,7 @@ class FourHandedDeal(OnPage, W.VBox):
                 ["последняя взятка", *r["last_trick"]],
                 ["<b>итого за сдачу</b>", *[f"<b>{x}</b>" for x in r["scores"]]]]
         up = d.initial[1]
-        side = d.last_trick_winner % 2
+        side = d.rules.side(d.last_trick_winner)
         last = r["last_trick"]
         bonus = (f"по {points(last[0])} каждой паре" if last[0] == last[1] else
                  f"{points(last[side])} пары «{SIDES[side]}»")

@@ -34,6 +34,7 @@ from ...actions import Pass, Play
 from ...cards import Card
 from ...errors import BeziqueError
 from ...players.search import supported as master_supported
+from ...players import coach as coaching
 from ...practice import PracticeSession
 from ...ru import capitalize
 from ..page import OnPage
@@ -45,11 +46,6 @@ from .scene import (BUDGET_CHOICES, OPPONENT_CHOICES, PRESET_CHOICES, declaratio
                     disabled_cards, instruction, rule_chapter, rules_label, scene_kwargs,
                     status_text, trump_text, turn_text, who_in_text, game_verdict)
 
-HINT_SAMPLES = 48
-# The hint's thinking time (processor seconds; a close choice gets as much again): an answer
-# within a second on an idle machine.
-HINT_TIME = 0.4
-REVIEW_OPTIONS = {"samples": 8, "time_limit": 0.3}
 # In the Voilà app (`make practice`) the chapter's book-only cells (MyST text, tagged
 # "voila-hide") are hidden: Voilà marks a cell's output with the class celltag_<tag>.
 HIDE_BOOK_CELLS = "<style>.celltag_voila-hide{display:none}</style>"
@@ -105,7 +101,7 @@ class PracticeTable(OnPage, W.VBox):
         self.seed = seed
         self.budget = budget
         self.hint_options = dict(hint_options or {})
-        self.review_options = dict(REVIEW_OPTIONS, **(review_options or {}))
+        self.review_options = dict(coaching.INTERACTIVE_REVIEW, **(review_options or {}))
         if session is None:
             session = PracticeSession(opponent, rules, training=training, seed=seed,
                                       opponent_options=opponent_options(opponent, budget))
@@ -309,10 +305,9 @@ class PracticeTable(OnPage, W.VBox):
         return True
 
     def _refuse(self, message: str, rule: str | None) -> None:
-        from ...players.coach import legality
         lines = []
         if not self.session.deal.is_over:
-            now = legality(self.session.view()).rule
+            now = coaching.legality(self.session.view()).rule
             if now and now.rstrip(".") not in message:
                 lines.append(f"Сейчас — {now[:1].lower()}{now[1:]}")
         chapter = rule_chapter(rule)
@@ -322,7 +317,6 @@ class PracticeTable(OnPage, W.VBox):
 
     def hint(self):
         """«Подсказка»: what Мастер would do here, and why (the coach's Russian reason)."""
-        from ...players.coach import hint
         s = self.session
         if not self.coach_box.value:
             self._say("info", "Подсказки даёт тренер: включите флажок «Тренер».")
@@ -330,10 +324,10 @@ class PracticeTable(OnPage, W.VBox):
             self._say("info", "Подсказывать нечего: сдача окончена." if s.deal.is_over
                       else f"Сейчас ходит {s.actor_name()}.")
         else:
-            opts = {"samples": HINT_SAMPLES, "time_limit": HINT_TIME,
+            opts = {"samples": coaching.HINT_SAMPLES, "time_limit": coaching.HINT_TIME,
                     "seed": len(s.deal.actions), **self.hint_options}
             self._say("info", "Тренер думает…")
-            h = hint(s.view(), **opts)
+            h = coaching.hint(s.view(), **opts)
             self.hints_used += 1
             self._hint = (s.deal, len(s.deal.actions), h)
             lines = [h.reason] if h.reason else []
@@ -434,7 +428,6 @@ class PracticeTable(OnPage, W.VBox):
         """«Разбор сдачи»: the coach replays the finished deal and finds the learner's
         costliest decisions. In the app it runs in the background (a few seconds);
         `wait=True` runs it at once and returns the mistakes."""
-        from ...players.coach import review
         s = self.session
         if not s.deal.is_over:
             self._say("info", "Разбор будет после сдачи: доиграйте её до конца.")
@@ -453,7 +446,7 @@ class PracticeTable(OnPage, W.VBox):
 
         def work():
             try:
-                found = review(deal, human, top=3, seed=self.seed or 0, **self.review_options)
+                found = coaching.review(deal, human, top=3, seed=self.seed or 0, **self.review_options)
             except Exception as e:                      # keep the table alive, say what failed
                 found = e
             self._review_done(deal, found)
