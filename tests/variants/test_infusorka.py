@@ -15,6 +15,7 @@ from bezique.melds import MeldContext, make_declaration, meld_ids
 from bezique.record import deal_to_record, parse_record, replay
 from bezique.ru import meld_name
 from bezique.selfplay import play_random_deal, selfplay
+from bezique.tricks import counted_trick, lead_index, takes_trick, trick_winner, winning_index
 from bezique.variants.infusorka import (EXPERIMENTAL_NOTE_RU, FAMILIES, GAPS, MELDS,
                                          InfusorkaDeal, InfusorkaMelds, infusorka_declarations,
                                          infusorka_pack)
@@ -170,7 +171,30 @@ def test_turn_up_is_never_an_infusorka():
 def test_trick_winner_with_infusorka(rules, trick, winner):
     d = Deal.new(rules, seed=1)
     d.trump = "H"
-    assert d._trick_winner(tuple(cards(trick))) == winner
+    played = cards(trick)
+    assert d._trick_winner(tuple(played)) == winner
+    # the engine's public answer, which the bots and the coach ask, is the deal's own
+    assert trick_winner(played, "H", rules) == winner
+    assert takes_trick(played[-1], played[:-1], "H", rules) == (winner == len(played) - 1)
+
+
+@pytest.mark.parametrize("trick,lead", [("XX#1 9C", 1), ("XX#1 XX#2", 2), ("9C XX#1", 0), ("", 0)])
+def test_the_lead_of_a_trick_is_the_first_card_on_led_infusorki(trick, lead):
+    played = cards(trick) if trick else []
+    assert lead_index(played, MP) == lead
+    assert counted_trick(played, MP) == played[lead:]
+
+
+def test_standard_tricks_are_unchanged_by_the_variant_hook():
+    """Without a variant the public trick winner is `winning_index` and the lead the first card."""
+    rng = random.Random(7)
+    std = RuleSet()
+    pack = Deal.new(std, seed=1).stock
+    for _ in range(300):
+        trick = rng.sample(pack, rng.randint(1, 4))
+        trump = rng.choice([None, "S", "H", "D", "C"])
+        assert trick_winner(trick, trump, std) == winning_index(trick, trump)
+        assert lead_index(trick, std) == 0
 
 
 def arranged(rules, hands, turn_up, dealer=0, stock_top=""):
@@ -422,3 +446,21 @@ def test_record_of_an_arranged_deal():
     again = replay(parse_record(rec)).deal
     assert again.declared == [0, 4] and type(again) is InfusorkaDeal
     assert type(create_deal(MP, 0, *d.initial)) is InfusorkaDeal
+
+
+def test_the_coach_and_the_amateur_know_a_led_infusorka_is_beaten_by_any_card():
+    """Following a led infusorka, a plain nine takes the trick (10.5.2): the coach says so, and
+    says nothing of brisques — the many-pack game counts no card points in tricks."""
+    from bezique.players.coach import explain_choice
+    from bezique.players.heuristic import Obs, brisque_worth, follow_scores
+    d = arranged(MP, ["9C AC", "XX#1"], "KH")                # seat 1 leads
+    d.apply(play(X1), 1)
+    nine = Card("9", "C", 1)
+    text = explain_choice(d.view(0), play(nine))
+    assert "берите взятку картой 9♣" in text.lower() and "бриск" not in text, text
+    assert brisque_worth(MP) == 0 and brisque_worth(RuleSet()) == 10
+    o = Obs.from_deal(d, 0)
+    assert o.multi and o.brisque == 0
+    # every card takes the trick, none brings points: the values differ only by what is kept
+    values = follow_scores(o, [nine, Card("A", "C", 1)])
+    assert values[nine] > values[Card("A", "C", 1)]
