@@ -79,6 +79,15 @@ def plural(n: int, word: str, case: str = "nom") -> str:
     return f"{n} {form}"
 
 
+def decimal(x: float, digits: int = 1, signed: bool = False) -> str:
+    """A number as Russian text prints it: a decimal comma and a true minus sign ('−12,4');
+    `signed`: a plus sign too ('+42,4')."""
+    text = f"{abs(x):.{digits}f}".replace(".", ",")
+    if round(x, digits) < 0:
+        return "\u2212" + text
+    return ("+" if signed else "") + text
+
+
 def points(n: int) -> str:
     return plural(n, "очко")
 

@@ -12,7 +12,7 @@ import pytest
 
 import bezique
 from bezique.cards import RANK_NAME_RU, SUIT_GENITIVE_RU, SUIT_NAME_RU, Card
-from bezique.ru import plural
+from bezique.ru import decimal, plural
 
 PACKAGE = Path(bezique.__file__).parent
 WORDS = {*SUIT_NAME_RU.values(), *SUIT_GENITIVE_RU.values(), *RANK_NAME_RU.values()}
@@ -128,3 +128,11 @@ def test_plural_table_covers_every_word_the_project_uses():
     used = set(_plural_calls())
     assert len(used) >= 5                                    # the scan itself finds the calls
     assert used <= set(PLURAL_TABLE), used - set(PLURAL_TABLE)
+
+
+@pytest.mark.parametrize("x,digits,signed,text", [
+    (-12.44, 1, False, "\u221212,4"), (42.4, 1, True, "+42,4"), (0.0, 1, True, "+0,0"),
+    (-0.01, 1, False, "0,0"), (3.75, 2, False, "3,75"), (100, 1, False, "100,0")])
+def test_decimal_numbers_are_printed_the_russian_way(x, digits, signed, text):
+    """A decimal comma and a true minus sign («−12,4»), never a hyphen and a point."""
+    assert decimal(x, digits, signed) == text

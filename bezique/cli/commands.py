@@ -13,6 +13,7 @@ import sys
 
 from ..errors import BeziqueError, FormatError
 from ..jsonio import os_error_ru
+from ..ru import decimal
 from .output import SafeWriter, check_output_path
 
 
@@ -247,9 +248,9 @@ def cmd_match(args) -> int:
     def progress(done, res):
         if args.progress:
             s = res.summary()
-            _err(f"[{done}/{deals}] доля побед {res.a}: {100 * s['win_rate_a']:.1f} % "
-                 f"(95 % ДИ {100 * s['ci95'][0]:.1f}–{100 * s['ci95'][1]:.1f}), перевес "
-                 f"{s['margin_mean_a']:+.1f}; время решения (медиана/p95): "
+            _err(f"[{done}/{deals}] доля побед {res.a}: {decimal(100 * s['win_rate_a'])} % "
+                 f"(95 % ДИ {decimal(100 * s['ci95'][0])}–{decimal(100 * s['ci95'][1])}), перевес "
+                 f"{decimal(s['margin_mean_a'], signed=True)}; время решения (медиана/p95): "
                  f"{_times_text(s['decision_ms'])}")
     try:
         res = run_match(args.a, args.b, deals, args.seed, rules, out, options, progress,
@@ -275,8 +276,8 @@ def _cmd_match_games(args) -> int:
         if args.progress:
             s = res.summary()
             _err(f"[{done}/{args.games}] доля побед {res.a} в партиях: "
-                 f"{100 * s['game_win_rate_a']:.1f} % (95 % ДИ {100 * s['game_ci95'][0]:.1f}–"
-                 f"{100 * s['game_ci95'][1]:.1f}), в сдачах {100 * s['deal_win_rate_a']:.1f} %; "
+                 f"{decimal(100 * s['game_win_rate_a'])} % (95 % ДИ {decimal(100 * s['game_ci95'][0])}–"
+                 f"{decimal(100 * s['game_ci95'][1])}), в сдачах {decimal(100 * s['deal_win_rate_a'])} %; "
                  f"время решения (медиана/p95): {_times_text(s['decision_ms'])}")
     try:
         res = run_games(args.a, args.b, args.games, args.seed, rules, out, options, progress,

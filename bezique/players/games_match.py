@@ -25,6 +25,7 @@ from typing import Callable, TextIO
 from ..deal import Deal
 from ..game import Game
 from ..rules import RuleSet
+from ..ru import decimal, plural
 from .match import (TITLES, _TIMES, _Recorder, _ci, _mean, _rules_name, a_outcome,
                     arrangements, deal_seed, in_processes, labels, make_player, play_deal,
                     quantiles, seats_lines, seats_summary)
@@ -185,7 +186,6 @@ class _CpuRecorder(_Recorder):
 
 def format_games_table(res: GamesResult) -> str:
     """The Russian report of a match in whole games."""
-    from ..ru import plural
     s = res.summary()
     la, lb = labels(res.a, res.b)
     ta, tb = TITLES.get(res.a, res.a), TITLES.get(res.b, res.b)
@@ -204,11 +204,11 @@ def format_games_table(res: GamesResult) -> str:
         "",
         f"{'':30}{ta:>14}{tb:>14}",
         f"{'Выиграно партий':30}{won_a:>14}{won_b:>14}",
-        f"{'Доля выигранных партий':30}{100 * s['game_win_rate_a']:>13.1f}%"
-        f"{100 * (1 - s['game_win_rate_a']):>13.1f}%",
-        f"{'Доля выигранных сдач':30}{100 * s['deal_win_rate_a']:>13.1f}%"
-        f"{100 * (1 - s['deal_win_rate_a']):>13.1f}%",
-        f"{'Сдач в партии, в среднем':30}{s['deals_per_game']:>14.2f}",
+        f"{'Доля выигранных партий':30}{decimal(100 * s['game_win_rate_a']) + ' %':>14}"
+        f"{decimal(100 * (1 - s['game_win_rate_a'])) + ' %':>14}",
+        f"{'Доля выигранных сдач':30}{decimal(100 * s['deal_win_rate_a']) + ' %':>14}"
+        f"{decimal(100 * (1 - s['deal_win_rate_a'])) + ' %':>14}",
+        f"{'Сдач в партии, в среднем':30}{decimal(s['deals_per_game'], 2):>14}",
     ]
     if shared:
         lines.append(f"Поровну поделено партий (остановлены с равным счётом): {shared}")
@@ -216,13 +216,13 @@ def format_games_table(res: GamesResult) -> str:
         q = s["decision_ms"][label]
         nt = s["decision_ms_nontrivial"][label]
         c = s["decision_cpu_ms"][label]
-        lines.append(f"Время решения ({title}): медиана {q['median']:.1f} мс, 95-й процентиль "
-                     f"{q['p95']:.1f} мс; при выборе из нескольких ходов: медиана "
-                     f"{nt['median']:.1f} мс, 95-й процентиль {nt['p95']:.1f} мс; "
-                     f"процессорного времени: медиана {c['median']:.1f} мс, 95-й процентиль "
-                     f"{c['p95']:.1f} мс")
-    lines.append(f"95 % доверительный интервал доли побед ({ta}) в партиях: {100 * glo:.1f}–"
-                 f"{100 * ghi:.1f} %; в сдачах: {100 * dlo:.1f}–{100 * dhi:.1f} % "
+        lines.append(f"Время решения ({title}): медиана {decimal(q['median'])} мс, 95-й процентиль "
+                     f"{decimal(q['p95'])} мс; при выборе из нескольких ходов: медиана "
+                     f"{decimal(nt['median'])} мс, 95-й процентиль {decimal(nt['p95'])} мс; "
+                     f"процессорного времени: медиана {decimal(c['median'])} мс, 95-й процентиль "
+                     f"{decimal(c['p95'])} мс")
+    lines.append(f"95 % доверительный интервал доли побед ({ta}) в партиях: {decimal(100 * glo)}–"
+                 f"{decimal(100 * ghi)} %; в сдачах: {decimal(100 * dlo)}–{decimal(100 * dhi)} % "
                  f"(по группам партий на одних раскладах).")
     lines.extend(seats_lines(res.rules, s, ta, tb, "партий"))
     if s["capped"]:

@@ -26,6 +26,7 @@ from typing import Callable, TextIO
 
 from ..deal import Deal
 from ..rules import RuleSet
+from ..ru import decimal, plural
 from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
 from .search import SearchPlayer
@@ -137,9 +138,9 @@ def seats_lines(rules: RuleSet, summary: dict, ta: str, tb: str, unit: str = "и
     lo, hi = summary["each_b_ci95"]
     return [f"За столом один «{ta}» против {rules.players - 1} игроков «{tb}» и садится на "
             f"каждое место по очереди; при равной силе доля выигранных {unit} каждого — "
-            f"{100 * summary['fair_win_rate_a']:.1f} %. Во втором столбце — все «{tb}» вместе; "
-            f"доля побед одного «{tb}»: {100 * summary['win_rate_each_b']:.1f} % "
-            f"(95 % ДИ {100 * lo:.1f}–{100 * hi:.1f} %)."]
+            f"{decimal(100 * summary['fair_win_rate_a'])} %. Во втором столбце — все «{tb}» вместе; "
+            f"доля побед одного «{tb}»: {decimal(100 * summary['win_rate_each_b'])} % "
+            f"(95 % ДИ {decimal(100 * lo)}–{decimal(100 * hi)} %)."]
 
 
 def _mean(xs):
@@ -295,7 +296,6 @@ class _Recorder:
 
 def format_table(res: MatchResult) -> str:
     """The Russian report of a match."""
-    from ..ru import plural
     s = res.summary()
     la, lb = labels(res.a, res.b)
     ta, tb = TITLES.get(res.a, res.a), TITLES.get(res.b, res.b)
@@ -314,17 +314,17 @@ def format_table(res: MatchResult) -> str:
         f"{'':28}{ta:>14}{tb:>14}",
         f"{'Выиграно игр':28}{won_a:>14}{won_b:>14}",
         f"{'Ничьих':28}{ties:>14}{'':>14}",
-        f"{'Доля выигранных игр':28}{100 * s['win_rate_a']:>13.1f}%{100 * (1 - s['win_rate_a']):>13.1f}%",
-        f"{'Средний перевес, очков':28}{s['margin_mean_a']:>+14.1f}{-s['margin_mean_a']:>+14.1f}",
+        f"{'Доля выигранных игр':28}{decimal(100 * s['win_rate_a']) + ' %':>14}{decimal(100 * (1 - s['win_rate_a'])) + ' %':>14}",
+        f"{'Средний перевес, очков':28}{decimal(s['margin_mean_a'], signed=True):>14}{decimal(-s['margin_mean_a'], signed=True):>14}",
     ]
     for label, title in ((la, ta), (lb, tb)):
         q = s["decision_ms"][label]
         nt = quantiles(res.nontrivial.get(label, []))
-        lines.append(f"Время решения ({title}): медиана {q['median']:.1f} мс, 95-й процентиль "
-                     f"{q['p95']:.1f} мс; при выборе из нескольких ходов: медиана "
-                     f"{nt['median']:.1f} мс, 95-й процентиль {nt['p95']:.1f} мс")
-    lines.append(f"95 % доверительный интервал доли побед ({ta}): {100 * lo:.1f}–{100 * hi:.1f} %; "
-                 f"среднего перевеса: {mlo:+.1f}…{mhi:+.1f} очков (по парам сдач).")
+        lines.append(f"Время решения ({title}): медиана {decimal(q['median'])} мс, 95-й процентиль "
+                     f"{decimal(q['p95'])} мс; при выборе из нескольких ходов: медиана "
+                     f"{decimal(nt['median'])} мс, 95-й процентиль {decimal(nt['p95'])} мс")
+    lines.append(f"95 % доверительный интервал доли побед ({ta}): {decimal(100 * lo)}–{decimal(100 * hi)} %; "
+                 f"среднего перевеса в очках: {decimal(mlo, signed=True)}…{decimal(mhi, signed=True)} (по парам сдач).")
     lines.extend(seats_lines(res.rules, s, ta, tb))
     return "\n".join(lines)
 

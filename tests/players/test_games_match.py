@@ -213,7 +213,7 @@ def test_three_seats_report_each_player_with_an_interval(mode, capsys):
     assert data["win_rate_each_b"] == pytest.approx((1 - a) / 2, abs=1e-3)
     lo, hi = data["each_b_ci95"]
     assert 0 <= lo <= data["win_rate_each_b"] <= hi <= 1
-    assert "доля побед одного «Новичок»" in out and "33.3 %" in out
+    assert "доля побед одного «Новичок»" in out and "33,3 %" in out
 
 
 @pytest.mark.parametrize("mode", ["deals", "games"])
