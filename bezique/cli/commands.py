@@ -235,6 +235,117 @@ def cmd_match(args) -> int:
     if args.max_deals is not None and args.games is None:
         raise UsageError("--max-deals — предел сдач в одной партии, он нужен только вместе "
                          "с --games", args.parser.format_usage(), GAMES_EXAMPLE)
+    rules = rules_of(args.rules)
+    options = _match_options(args)
+    if args.games is not None:
+        from ..players.games_match import MAX_DEALS_PER_GAME, format_games_table, run_games
+        max_deals = MAX_DEALS_PER_GAME if args.max_deals is None else args.max_deals
+        total, example, report = args.games, GAMES_EXAMPLE, format_games_table
+
+        def play(out, progress):
+            return run_games(args.a, args.b, args.games, args.seed, rules, out, options,
+                             progress, jobs=args.jobs, max_deals=max_deals)
+
+        def progress_text(s, a):
+            return (f"доля побед {a} в партиях: {decimal(100 * s['game_win_rate_a'])} % "
+                    f"(95 % ДИ {_interval(s['game_ci95'])}), в сдачах "
+                    f"{decimal(100 * s['deal_win_rate_a'])} %")
+    else:
+        from ..players.match import format_table, run_match
+        total = 100 if args.deals is None else args.deals
+        example, report = MATCH_EXAMPLE, format_table
+
+        def play(out, progress):
+            return run_match(args.a, args.b, total, args.seed, rules, out, options, progress,
+                             jobs=args.jobs)
+
+        def progress_text(s, a):
+            return (f"доля побед {a}: {decimal(100 * s['win_rate_a'])} % (95 % ДИ "
+                    f"{_interval(s['ci95'])}), перевес {decimal(s['margin_mean_a'], signed=True)}")
+    if args.out is not None:
+        check_output_path(args.out, "--out", example)
+    out = SafeWriter(args.out, _err) if args.out is not None else None
+
+    def progress(done, res):
+        if args.progress:
+            s = res.summary()
+            _err(f"[{done}/{total}] {progress_text(s, res.a)}; время решения (медиана/p95): "
+                 f"{_times_text(s['decision_ms'])}")
+    try:
+        res = play(out, progress)
+    finally:
+        where = out.close() if out is not None else None
+    print(report(res))
+    if args.json:
+        _print_json(res.summary())
+    return 2 if out is not None and where is None else 0
+
+
+def _interval(ci) -> str:
+    """A 95 % interval of a share, in per cent: «58,0–64,1»."""
+    return f"{decimal(100 * ci[0])}–{decimal(100 * ci[1])}"
+
+
+PLAY_EXAMPLE = "python -m bezique selfplay --deals 100 --seed 1 --out сдачи.jsonl"
+
+
+def cmd_selfplay(args) -> int:
+    from ..record import dumps_record
+    from ..selfplay import selfplay
+    rules = rules_of(args.rules)
+    check_output_path(args.out, "--out", SELFPLAY_EXAMPLE)
+    out = SafeWriter(args.out, _err)
+    n = 0
+    try:
+        for deal in selfplay(rules, args.deals, args.seed):
+            out.write(dumps_record(deal) + "\n")
+            n += 1
+    finally:
+        where = out.close()
+    if where is None:
+        return 2
+    print(f"Записано сдач: {n} → {where}")
+    return 0
+
+
+# ---------------------------------------------------------------------- bench, match, play
+
+def cmd_bench(args) -> int:
+    from ..bench import run_bench
+    report = run_bench(args.what, repeats=args.repeats, quick=args.quick)
+    if args.json:
+        _print_json(report)
+    return 0
+
+
+MATCH_EXAMPLE = "python -m bezique match search heuristic --deals 100 --out сдачи.jsonl"
+GAMES_EXAMPLE = "python -m bezique match search heuristic --games 20 --out партии.jsonl"
+
+
+def _match_options(args) -> dict:
+    options: dict = {}
+    search_opts = {}
+    if args.samples is not None:
+        search_opts["samples"] = args.samples
+    if args.time_limit is not None:
+        search_opts["time_limit"] = args.time_limit if args.time_limit > 0 else None
+    if search_opts:
+        options["search"] = search_opts
+    return options
+
+
+def _times_text(decision_ms: dict) -> str:
+    return "; ".join(f"{k} {v['median']:.0f}/{v['p95']:.0f} мс" for k, v in decision_ms.items())
+
+
+def cmd_match(args) -> int:
+    from .parser import UsageError
+    if args.games is not None and args.deals is not None:
+        raise UsageError("--deals и --games вместе нельзя: матч считается либо по сдачам, "
+                         "либо по целым партиям", args.parser.format_usage(), GAMES_EXAMPLE)
+    if args.max_deals is not None and args.games is None:
+        raise UsageError("--max-deals — предел сдач в одной партии, он нужен только вместе "
+                         "с --games", args.parser.format_usage(), GAMES_EXAMPLE)
     if args.games is not None:
         return _cmd_match_games(args)
     from ..players.match import format_table, run_match
