@@ -305,7 +305,7 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
         if others else ""
     colour = TO_ACT if marks.endswith("ход") else ON_FELT
     if rows:                                    # the heading on the left of the row
-        heads = ["Ваши", "объявления" if table else "объявлений", "нет" if not table else ""]
+        heads = ["Ваши", "объявления" if table else "объявления:", "" if table else "пока нет"]
         heads = [t for t in heads + [m for m in marks.split(" · ") if m] if t]
         room = width - max(get_font(px, True).getlength(t) for t in heads) - round(12 * scale)
         mt = _declared_row(table, 0.7 * scale, room, four_colour, **sets)
