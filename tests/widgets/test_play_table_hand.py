@@ -124,3 +124,27 @@ def test_a_click_on_each_card_of_the_hand_selects_that_card():
     assert t.canvas.click(target.x + target.w / 2, target.y + target.h / 2).card is target.card
     played = [a for seat, a in s.deal.actions[before:] if seat == s.human]
     assert played and type(played[0]) is Play and played[0].card is target.card
+
+
+@pytest.mark.parametrize("held", [4, 9, 12, 16])
+def test_many_declared_cards_take_the_room_the_hand_leaves(deal_state, held):
+    """Many-pack players declare a lot: with a short hand your declared cards stand in two
+    rows at their usual size (0.7) instead of one row drawn small; the picture keeps its size
+    and no card covers another."""
+    deal, human = deal_state
+    cards = list(deal.hands[human]) + list(deal.hands[1 - human])
+    hand, declared = cards[:held], cards[18:32]
+    groups = [declared[i:i + 4] for i in range(0, len(declared), 4)]
+    lay = picture(deal, human, hand, 1.0, table=groups, lift=False)
+    assert overlapping(face_up_boxes(lay)) is None
+    size = picture(deal, human, list(deal.hands[human]), 1.0, lift=False).size
+    assert lay.size == size
+    shown = [b for b in face_up_boxes(lay) if b.card in declared]
+    assert len(shown) == len(declared)
+    w07 = card_size(0.7)[0]
+    if held <= 12:                          # the hand in one row: two rows of declared cards
+        assert all(b.w == w07 for b in shown) and len({b.y for b in shown}) == 2
+    else:                                   # the hand needs both rows: one row, smaller
+        assert len({b.y for b in shown}) == 1
+    mine = [b for b in face_up_boxes(lay) if b.card in hand]
+    assert min(b.y for b in mine) > max(b.y + b.h for b in shown)   # the hand below them

@@ -77,10 +77,12 @@ def _band(w: int, h: int, radius: int) -> Image.Image:
 
 
 def _hand_rows(cards, *, room: int, scale: float, max_width: float, order: str,
-               four_colour: bool, lift: bool, selected=(), disabled=(), highlighted=()) -> _Block:
+               four_colour: bool, lift: bool, selected=(), disabled=(), highlighted=(),
+               tight: bool = False) -> _Block:
     """Your hand arranged by `hand_arrangement` for `room` cards, in display order left to
     right, the top row first; rows balanced (13 cards: 7 over 6) and centred. The block is as
-    high as the arrangement needs for `room` cards, whatever the number held now."""
+    high as the arrangement needs for `room` cards, whatever the number held now (`tight`:
+    only as high as the cards held need, at the same scale)."""
     cards = list(cards)
     k, per = hand_arrangement(max(room, len(cards)), scale, max_width)
     if per >= max(room, len(cards)):            # one row: the usual hand block
@@ -94,6 +96,7 @@ def _hand_rows(cards, *, room: int, scale: float, max_width: float, order: str,
     while _row_width(-(-len(cards) // rows), k) > max_width:
         rows += 1
     per_row = -(-len(cards) // rows) if cards else 0
+    room_rows = rows if tight else room_rows
     gap = round(HAND_GAP * k)
     lift_px = round(0.14 * h) if lift else 0
     band = h + lift_px                           # a raised card stays inside its row's band
@@ -113,19 +116,45 @@ def _hand_rows(cards, *, room: int, scale: float, max_width: float, order: str,
     return block
 
 
+def _declared_width(groups, k: float) -> int:
+    n = sum(len(g) for g in groups)
+    return n * card_size(k)[0] + (n - len(groups)) * round(4 * k) + (len(groups) - 1) * round(14 * k)
+
+
+def _declared_scale(groups, scale: float, max_width: float) -> float:
+    """The scale at which the declared cards `groups` stand in one row of `max_width`."""
+    groups = [g for g in groups if g]
+    while groups and scale > MIN_SCALE and _declared_width(groups, scale) > max_width:
+        scale = max(MIN_SCALE, scale * 0.92)
+    return scale
+
+
+def _declared_rows(groups, scale: float, max_width: float, four_colour: bool, **sets) -> _Block:
+    """Declared cards in two rows (combinations kept whole, the rows' widths balanced), both
+    at one scale, when one row would have to draw them smaller."""
+    groups = [list(g) for g in groups if g]
+    if len(groups) < 2 or _declared_scale(groups, scale, max_width) >= scale:
+        return _declared_row(groups, scale, max_width, four_colour, **sets)
+    cut = min(range(1, len(groups)), key=lambda i: max(_declared_width(groups[:i], scale),
+                                                        _declared_width(groups[i:], scale)))
+    k = min(_declared_scale(groups[:cut], scale, max_width),
+            _declared_scale(groups[cut:], scale, max_width))
+    top, bottom = (_declared_row(g, k, max_width, four_colour, **sets)
+                   for g in (groups[:cut], groups[cut:]))
+    block = _Block()
+    width = max(top.w, bottom.w)
+    block.add(top, (width - top.w) / 2, 0)
+    block.add(bottom, (width - bottom.w) / 2, top.h + round(4 * scale))
+    block.w = width
+    return block
+
+
 def _declared_row(groups, scale: float, max_width: float, four_colour: bool,
                   selected=(), disabled=(), highlighted=()) -> _Block:
     """Declared cards side by side, a wider gap between combinations; drawn smaller when the
     row would be wider than `max_width`, so that no card ever covers another."""
     groups = [list(g) for g in groups if g]
-    n = sum(len(g) for g in groups)
-
-    def width(k: float) -> float:
-        w = card_size(k)[0]
-        return n * w + (n - len(groups)) * round(4 * k) + (len(groups) - 1) * round(14 * k)
-
-    while n and scale > MIN_SCALE and width(scale) > max_width:
-        scale = max(MIN_SCALE, scale * 0.92)
+    scale = _declared_scale(groups, scale, max_width)
     w, h = card_size(scale)
     block = _Block()
     x = 0
@@ -304,15 +333,29 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
     marks = "".join([" · вы сдаёте" if you_deal else "", " · ваш ход" if you_act else ""]) \
         if others else ""
     colour = TO_ACT if marks.endswith("ход") else ON_FELT
-    if rows:                                    # the heading on the left of the row
+    hand_kw = dict(scale=scale, max_width=width, order=order, four_colour=four_colour, lift=lift,
+                   **sets)
+    if rows:
+        # your cards' region: the declared cards (heading on the left), the hand in its band
+        # below; when the hand needs one row only, the declared cards may take two
         heads = ["Ваши", "объявления" if table else "объявления:", "" if table else "пока нет"]
         heads = [t for t in heads + [m for m in marks.split(" · ") if m] if t]
         room = width - max(get_font(px, True).getlength(t) for t in heads) - round(12 * scale)
+        region = card_size(0.7 * scale)[1] + vgap + _hand_rows(
+            [], room=max(hand_room, len(hand)), **hand_kw).h
+        mine = _hand_rows(list(hand), room=max(hand_room, len(hand)), tight=True, **hand_kw)
         mt = _declared_row(table, 0.7 * scale, room, four_colour, **sets)
-        top = y + (card_size(0.7 * scale)[1] - len(heads) * line) / 2
+        two = _declared_rows(table, 0.7 * scale, room, four_colour, **sets)
+        if two.h + vgap + mine.h <= region:
+            mt = two
+        else:
+            mine = _hand_rows(list(hand), room=max(hand_room, len(hand)), **hand_kw)
+        top = y + (mt.h - len(heads) * line) / 2 if mt.boxes else \
+            y + (card_size(0.7 * scale)[1] - len(heads) * line) / 2
         for i, t in enumerate(heads):
             _label(scene, t, margin, top + i * line, px, colour=colour)
         scene.add(mt, margin + width - room + (room - mt.w) / 2, y)
+        y += region - mine.h - card_size(0.7 * scale)[1] - vgap
     else:
         mt = _declared_row(table, 0.7 * scale, width, four_colour, **sets)
         _label(scene, "Ваши объявления" + ("" if mt.boxes else ": пока нет") + marks,
@@ -323,8 +366,8 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
     y += card_size(0.7 * scale)[1] + vgap
 
     # 4. your hand
-    mine = _hand_rows(list(hand), room=hand_room, scale=scale, max_width=width, order=order,
-                      four_colour=four_colour, lift=lift, **sets)
+    if not rows:
+        mine = _hand_rows(list(hand), room=hand_room, **hand_kw)
     mine.lines.append(f"Ваши карты: {_names(mine.boxes)}.")
     if rows:                                    # a darker band: these are the cards in hand
         pad = round(5 * scale)
