@@ -13,7 +13,10 @@ Four rows on the felt, every card face up on its own place (no face-up card cove
    bezique: eighteen cards) in one row a little smaller, or in two rows at
    `HAND_FLOOR` of the table's scale (`hand_arrangement`), never overlapped. The arrangement
    is chosen for the most cards the hand can hold (`hand_room`), so that the picture keeps
-   its height while the deal is played.
+   its height while the deal is played. With a hand in two rows the middle row is drawn at
+   0.85, the heading of your declared cards stands on their left, your hand lies on a darker
+   band at the bottom, and when the hand needs one row only your declared cards may take two
+   (many-pack players declare a lot): the table stays as high as the three-seat one.
 
 A row of declared cards that would not fit is drawn smaller, never overlapped. Pillow only.
 """
