@@ -253,3 +253,105 @@ def test_three_and_four_at_the_table_on_a_laptop_screen(voila_url, browser, rule
 def rules_text(session) -> str:
     from bezique.widgets.practice.scene import rules_label
     return f"правила: {rules_label(session.rules)}"
+
+
+def test_many_pack_table_on_a_laptop_screen(voila_url, browser):
+    """Many-pack bezique (eighteen cards in hand): at 1366×768 the whole picture with the hand
+    in two rows, «Подсказка», «Отменить ход», the message and every declaration button are on
+    the first screen after each move; the learner plays cards of both rows by clicking, asks
+    for a hint and takes a move back; the canvas shows exactly the mirror's picture, in which
+    no face-up card covers another. Screenshots go to many_pack-<step>-<user>.png in the
+    temporary folder."""
+    from PIL import ImageChops
+
+    from bezique.widgets.practice.scene import PRESET_CHOICES
+    from bezique.widgets.render.play_table import face_up_boxes
+    rules = "many_pack_infusorka"
+    mirror = PracticeTable(**TABLE_ARGS)
+    mirror.rules_dd.value = rules
+    s = mirror.session
+    label = next(lab for lab, key in PRESET_CHOICES if key == rules)
+    shot = lambda step: str(Path(tempfile.gettempdir())                  # noqa: E731
+                            / f"many_pack-{step}-{getpass.getuser()}.png")
+    context = browser.new_context(viewport=LAPTOP, locale="ru-RU")
+    page = context.new_page()
+    page.set_default_timeout(45000)
+    try:
+        page.goto(voila_url())
+        table = page.locator(".bezique-practice-table")
+        canvas = table.locator("canvas").first
+        canvas.wait_for()
+        table.get_by_role("tab", name="Настройки").click()
+        rules_menu = table.locator("select").filter(has_text=label.split()[-1])
+        rules_menu.select_option(index=[key for _, key in PRESET_CHOICES].index(rules))
+        status = table.locator(".bezique-practice-status")
+        wait_for_text(status, expected_status(mirror))
+        assert wait_for_text(table, rules_text(s))
+        message = table.locator(".bezique-practice-message")
+
+        def check_screen():
+            page.evaluate("window.scrollTo(0, 0)")
+            for name, loc in (("стол", canvas),
+                              ("«Подсказка»", table.get_by_role("button", name="Подсказка")),
+                              ("«Отменить ход»", table.get_by_role("button", name="Отменить ход")),
+                              ("сообщение", message)):
+                assert in_view(loc.bounding_box(), LAPTOP), f"{name} не помещается на экране"
+            for label, _ in mirror.choices():
+                button = table.get_by_role("button", name=label, exact=True)
+                assert in_view(button.bounding_box(), LAPTOP), f"кнопка «{label}» за краем экрана"
+            lay = mirror.canvas.layout_result
+            boxes = face_up_boxes(lay)
+            for i, a in enumerate(boxes):
+                for b in boxes[i + 1:]:
+                    assert not (a.x < b.x + b.w and b.x < a.x + a.w
+                                and a.y < b.y + b.h and b.y < a.y + a.h), (a.label, b.label)
+
+        check_screen()
+        page.screenshot(path=shot("start"))
+        top = canvas.bounding_box()["y"]
+        declared = bottom_row = 0
+        for _ in range(80):
+            hand = s.deal.concealed(s.human)
+            if s.my_turn and not mirror.choices() and not bottom_row and len(hand) > 9:
+                # a card of the bottom row of the hand (the last one drawn there)
+                lay = mirror.canvas.layout_result
+                mine = [b for b in lay.boxes if b.card in hand]
+                low = max(b.y for b in mine)
+                card = max((b for b in mine if b.y == low), key=lambda b: b.x).card
+                if any(a.card is card for a in s.legal_actions() if type(a).__name__ == "Play"):
+                    click_card(page, canvas, mirror.canvas, card)
+                    mirror.click_card(card)
+                    wait_for_text(status, expected_status(mirror))
+                    bottom_row += 1
+                    continue
+            make_move(page, table, canvas, mirror)
+            assert abs(canvas.bounding_box()["y"] - top) < 1
+            if len(mirror.choices()) > 1:
+                declared += 1
+                check_screen()
+                if declared == 1:
+                    page.screenshot(path=shot("declare"))
+            if declared >= 2 and bottom_row and len(s.deal.actions) > 16 and s.my_turn \
+                    and not mirror.choices():
+                break
+        assert declared and bottom_row
+        # a hint, then a move and «Отменить ход»
+        table.get_by_role("button", name="Подсказка").click()
+        mirror.hint()
+        page.locator(".bezique-practice-message.bezique-hint").wait_for()
+        check_screen()
+        page.screenshot(path=shot("hint"))
+        make_move(page, table, canvas, mirror)
+        table.get_by_role("button", name="Отменить ход").click()
+        assert mirror.undo()
+        wait_for_text(status, expected_status(mirror))
+        check_screen()
+        page.wait_for_timeout(300)
+        shown = page_picture(canvas)
+        want = mirror.canvas.layout_result.image.convert("RGB")
+        assert shown.size == want.size
+        diff = ImageChops.difference(shown, want).convert("L").point(lambda v: 255 if v > 8 else 0)
+        assert diff.histogram()[255] <= 0.001 * want.size[0] * want.size[1]
+        page.screenshot(path=shot("undo"))
+    finally:
+        context.close()

@@ -121,7 +121,7 @@ def scene_kwargs(deal: Deal, human: int, reveal: bool = False, show_last: bool =
     kw = dict(hand=deal.concealed(human), table=declared(human),
               stock=deal.stock_count, turn_up=deal.turn_up, names=(YOU, THEM),
               stock_count_shown=shown_stock_count(deal) is not None,
-              highlighted=set(highlighted))
+              highlighted=set(highlighted), hand_room=deal.rules.hand_size)
     acting = None if deal.is_over else deal.to_act
     if n == 2:
         kw["opponent_table"] = declared(bot)

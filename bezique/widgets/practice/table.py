@@ -153,7 +153,7 @@ class PracticeTable(OnPage, W.VBox):
         self.prompt = W.HTML()
         self.message = W.HTML()
         self.canvas = CardCanvas(select_mode="none", four_colour=four_colour, name="Ваши карты")
-        self.decl_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.decl_box = W.HBox(layout=W.Layout(flex_flow="row wrap", display="contents"))
         self.hint_button = W.Button(description="Подсказка", icon="lightbulb-o",
                                     tooltip="Что бы сделал Мастер на вашем месте — и почему",
                                     layout=W.Layout(width="max-content"))
@@ -192,8 +192,8 @@ class PracticeTable(OnPage, W.VBox):
         self._dirty = set(range(len(self.panels)))
 
         # The table fits a 1366×768 screen: status, what to do, the message (fixed height), the
-        # picture, then one row of buttons («Подсказка» and «Отменить ход» first, so they keep
-        # their place); the tabs stand beside it, or below on a narrow screen.
+        # picture, then one wrapping row of buttons («Подсказка», «Отменить ход», then those of
+        # decl_box: display contents); the tabs stand beside it, or below on a narrow screen.
         self.controls = W.HBox([self.hint_button, self.undo_button, self.decl_box, self.after_box],
                                layout=W.Layout(flex_flow="row wrap", align_items="center"))
         left = W.VBox([self.status, self.prompt, self.message, self.canvas, self.controls],

@@ -9,21 +9,147 @@ Four rows on the felt, every card face up on its own place (no face-up card cove
 2. the stock with the turn-up, the trick in the middle, «Последняя взятка» on the right (the
    trick just taken stays visible while the next one is played);
 3. your declared cards;
-4. your hand.
+4. your hand: in one row at the table's scale when it fits; a longer hand (many-pack
+   bezique: eighteen cards) in one row a little smaller, or in two rows at
+   `HAND_FLOOR` of the table's scale (`hand_arrangement`), never overlapped. The arrangement
+   is chosen for the most cards the hand can hold (`hand_room`), so that the picture keeps
+   its height while the deal is played. With a hand in two rows the middle row is drawn at
+   0.85, the heading of your declared cards stands on their left, your hand lies on a darker
+   band at the bottom, and when the hand needs one row only your declared cards may take two
+   (many-pack players declare a lot): the table stays as high as the three-seat one.
 
 A row of declared cards that would not fit is drawn smaller, never overlapped. Pillow only.
 """
 
 from __future__ import annotations
 
+from PIL import Image, ImageDraw
+
 from ...cards import Card
 from ...ru import plural
 from .drawing import card_size, get_font
 from .layout import (FELT, ON_FELT, Layout, _Block, _hand_block, _names, _state, _stock_block,
-                     _trick_block)
+                     _trick_block, order_cards)
 
 WIDTH = 680              # inner width at scale 1 (the canvas is this plus two margins)
 MIN_SCALE = 0.3
+# Your hand is never drawn smaller than this part of the table's scale: the size of the
+# declared cards the learner already reads and clicks on this table is 0.7.
+HAND_FLOOR = 0.75
+HAND_GAP = 6             # between two cards of your hand, at scale 1
+OPPONENT_BACKS = 0.35    # the part of the width a long row of the opponent's backs may take
+
+
+def _row_width(n: int, scale: float) -> int:
+    return n * card_size(scale)[0] + (n - 1) * round(HAND_GAP * scale) if n else 0
+
+
+def hand_arrangement(room: int, scale: float, max_width: float) -> tuple[float, int]:
+    """(the cards' scale, cards per row) for a hand of up to `room` cards in `max_width`:
+    one row at `scale` if it fits; else one row a little smaller, down to `HAND_FLOOR` of
+    `scale`; else two rows (three, … if even two would not fit) at `HAND_FLOOR` of `scale`.
+    No card ever covers another."""
+    room = max(1, room)
+    if _row_width(room, scale) <= max_width:
+        return scale, room
+    floor = HAND_FLOOR * scale
+    k = scale
+    while k * 0.97 >= floor:
+        k *= 0.97
+        if _row_width(room, k) <= max_width:
+            return k, room
+    rows = 2
+    while rows < room and _row_width(-(-room // rows), floor) > max_width:
+        rows += 1
+    return floor, -(-room // rows)
+
+
+def _hand_rows_needed(room: int, scale: float, max_width: float) -> int:
+    """0 if a hand of `room` cards stands in one row, else the number of its rows."""
+    per = hand_arrangement(room, scale, max_width)[1]
+    return 0 if per >= room else -(-room // per)
+
+
+HAND_BAND = (20, 76, 45, 255)                   # darker felt under a hand in two rows
+
+
+def _band(w: int, h: int, radius: int) -> Image.Image:
+    img = Image.new("RGBA", (w, h), HAND_BAND[:3] + (0,))
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=HAND_BAND)
+    return img
+
+
+def _hand_rows(cards, *, room: int, scale: float, max_width: float, order: str,
+               four_colour: bool, lift: bool, selected=(), disabled=(), highlighted=(),
+               tight: bool = False) -> _Block:
+    """Your hand arranged by `hand_arrangement` for `room` cards, in display order left to
+    right, the top row first; rows balanced (13 cards: 7 over 6) and centred. The block is as
+    high as the arrangement needs for `room` cards, whatever the number held now (`tight`:
+    only as high as the cards held need, at the same scale)."""
+    cards = list(cards)
+    k, per = hand_arrangement(max(room, len(cards)), scale, max_width)
+    if per >= max(room, len(cards)):            # one row: the usual hand block
+        return _hand_block(cards, scale=k, order=order, four_colour=four_colour, lift=lift,
+                           gap=round(HAND_GAP * k), selected=selected, disabled=disabled,
+                           highlighted=highlighted)
+    w, h = card_size(k)
+    cards = order_cards(cards, order)
+    room_rows = -(-max(room, len(cards)) // per)
+    rows = 1                                     # the fewest rows the cards held need
+    while _row_width(-(-len(cards) // rows), k) > max_width:
+        rows += 1
+    per_row = -(-len(cards) // rows) if cards else 0
+    room_rows = rows if tight else room_rows
+    gap = round(HAND_GAP * k)
+    lift_px = round(0.14 * h) if lift else 0
+    band = h + lift_px                           # a raised card stays inside its row's band
+    block = _Block()
+    block.w = max(_row_width(per, k), _row_width(per_row, k))
+    top = (room_rows - rows) * (band + gap) / 2  # fewer rows than room for: centred
+    sets = (set(selected), set(disabled), set(highlighted))
+    for r in range(rows):
+        row = cards[r * per_row:(r + 1) * per_row]
+        x0 = (block.w - _row_width(len(row), k)) / 2
+        y0 = top + r * (band + gap)
+        for i, card in enumerate(row):
+            state = _state(card, *sets)
+            block.card(card, x0 + i * (w + gap), y0 + (0 if state == "selected" else lift_px),
+                       k, state, four_colour)
+    block.h = room_rows * band + (room_rows - 1) * gap
+    return block
+
+
+def _declared_width(groups, k: float) -> int:
+    n = sum(len(g) for g in groups)
+    return n * card_size(k)[0] + (n - len(groups)) * round(4 * k) + (len(groups) - 1) * round(14 * k)
+
+
+def _declared_scale(groups, scale: float, max_width: float) -> float:
+    """The scale at which the declared cards `groups` stand in one row of `max_width`."""
+    groups = [g for g in groups if g]
+    while groups and scale > MIN_SCALE and _declared_width(groups, scale) > max_width:
+        scale = max(MIN_SCALE, scale * 0.92)
+    return scale
+
+
+def _declared_rows(groups, scale: float, max_width: float, four_colour: bool, **sets) -> _Block:
+    """Declared cards in two rows (combinations kept whole, the rows' widths balanced), both
+    at one scale, when one row would have to draw them smaller."""
+    groups = [list(g) for g in groups if g]
+    if len(groups) < 2 or _declared_scale(groups, scale, max_width) >= scale:
+        return _declared_row(groups, scale, max_width, four_colour, **sets)
+    cut = min(range(1, len(groups)), key=lambda i: max(_declared_width(groups[:i], scale),
+                                                        _declared_width(groups[i:], scale)))
+    k = min(_declared_scale(groups[:cut], scale, max_width),
+            _declared_scale(groups[cut:], scale, max_width))
+    top, bottom = (_declared_row(g, k, max_width, four_colour, **sets)
+                   for g in (groups[:cut], groups[cut:]))
+    block = _Block()
+    width = max(top.w, bottom.w)
+    block.add(top, (width - top.w) / 2, 0)
+    block.add(bottom, (width - bottom.w) / 2, top.h + round(4 * scale))
+    block.w = width
+    return block
 
 
 def _declared_row(groups, scale: float, max_width: float, four_colour: bool,
@@ -31,14 +157,7 @@ def _declared_row(groups, scale: float, max_width: float, four_colour: bool,
     """Declared cards side by side, a wider gap between combinations; drawn smaller when the
     row would be wider than `max_width`, so that no card ever covers another."""
     groups = [list(g) for g in groups if g]
-    n = sum(len(g) for g in groups)
-
-    def width(k: float) -> float:
-        w = card_size(k)[0]
-        return n * w + (n - len(groups)) * round(4 * k) + (len(groups) - 1) * round(14 * k)
-
-    while n and scale > MIN_SCALE and width(scale) > max_width:
-        scale = max(MIN_SCALE, scale * 0.92)
+    scale = _declared_scale(groups, scale, max_width)
     w, h = card_size(scale)
     block = _Block()
     x = 0
@@ -121,7 +240,7 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
                       order="alternate", scale=1.0, lift=True, names=("Вы", "Соперник"),
                       background=FELT, caption=None, winner=None,
                       stock_count_shown=True, others=None, you_deal=False,
-                      you_act=False) -> Layout:
+                      you_act=False, hand_room=0) -> Layout:
     """The table for `hand` (your concealed cards). `opponent`: a number of backs, or cards
     (face up with `opponent_face_up`); `trick`: the trick being played, (who, card) pairs;
     `last_trick` / `last_winner`: the last trick taken and the index of its winning card;
@@ -131,7 +250,8 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
     `others` (three or four at the table) replaces `opponent` / `opponent_table`: one dict per
     other player in the order of play, with "name", "cards" (a number of backs, or cards face
     up), "table" (declared cards grouped), and the flags "partner", "dealer", "to_act";
-    `you_deal` / `you_act` mark your own row the same way."""
+    `you_deal` / `you_act` mark your own row the same way. `hand_room`: the most cards
+    your hand can hold (the rules' hand size), for an arrangement that keeps its place."""
     you, them = names
     w, h = card_size(scale)
     width = round(WIDTH * scale)
@@ -156,7 +276,8 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
             opp.lines.append(f"Карты соперника: {_names(opp.boxes)}.")
         else:
             count = opponent if isinstance(opponent, int) else len(opponent)
-            opp = _hand_block(count, scale=small, gap=round(-0.5 * card_size(small)[0]), lift=False)
+            opp = _hand_block(count, scale=small, gap=round(-0.5 * card_size(small)[0]), lift=False,
+                              max_width=round(OPPONENT_BACKS * width))
             opp.lines.append(f"{them}: {plural(count, 'карта')} рубашкой вверх.")
         n_opp = len(opp.boxes)
         ot = _declared_row(opponent_table, 0.7 * scale, width - opp.w - round(24 * scale), four_colour)
@@ -169,12 +290,16 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
         scene.add(ot, margin + width - ot.w, y)
         y += max(opp.h, card_size(0.7 * scale)[1]) + vgap
 
+    # a hand in two rows (many-pack): the middle row a little smaller and the heading of your
+    # declared cards beside them, so that the picture stays as high as the three-seat one
+    rows = _hand_rows_needed(max(hand_room, len(hand)), scale, width)
     # 2. the stock, the trick, the last trick
-    st = _stock_block(stock, turn_up, scale=scale, four_colour=four_colour, label_colour=ON_FELT,
+    middle = 0.85 * scale if rows else scale
+    st = _stock_block(stock, turn_up, scale=middle, four_colour=four_colour, label_colour=ON_FELT,
                       count_shown=stock_count_shown)
     seats = len(others) + 1 if others else 2
     # four cards to a trick: the trick a little smaller, so that the row keeps its width
-    trick_scale = 0.85 * scale if seats == 4 else scale
+    trick_scale = 0.85 * scale if seats == 4 else middle
     tr = _trick_block(list(trick), scale=trick_scale, winner=winner, four_colour=four_colour,
                       label_colour=ON_FELT, slots=seats).fit()
     last_scale = 0.6 * scale
@@ -208,22 +333,51 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
     y += max(st.h, tr.h, line + lt.h) + vgap
 
     # 3. your declared cards
-    mt = _declared_row(table, 0.7 * scale, width, four_colour, **sets)
-    mt.lines.append(f"Ваши объявленные карты: {_names(mt.boxes)}.")
     marks = "".join([" · вы сдаёте" if you_deal else "", " · ваш ход" if you_act else ""]) \
         if others else ""
-    _label(scene, "Ваши объявления" + ("" if mt.boxes else ": пока нет") + marks,
-           margin + width / 2, y, px, anchor="ma", colour=TO_ACT if marks.endswith("ход") else ON_FELT)
-    y += line
-    scene.add(mt, margin + (width - mt.w) / 2, y)
+    colour = TO_ACT if marks.endswith("ход") else ON_FELT
+    hand_kw = dict(scale=scale, max_width=width, order=order, four_colour=four_colour, lift=lift,
+                   **sets)
+    if rows:
+        # your cards' region: the declared cards (heading on the left), the hand in its band
+        # below; when the hand needs one row only, the declared cards may take two
+        heads = ["Ваши", "объявления" if table else "объявления:", "" if table else "пока нет"]
+        heads = [t for t in heads + [m for m in marks.split(" · ") if m] if t]
+        room = width - max(get_font(px, True).getlength(t) for t in heads) - round(12 * scale)
+        region = card_size(0.7 * scale)[1] + vgap + _hand_rows(
+            [], room=max(hand_room, len(hand)), **hand_kw).h
+        mine = _hand_rows(list(hand), room=max(hand_room, len(hand)), tight=True, **hand_kw)
+        mt = _declared_row(table, 0.7 * scale, room, four_colour, **sets)
+        two = _declared_rows(table, 0.7 * scale, room, four_colour, **sets)
+        if two.h + vgap + mine.h <= region:
+            mt = two
+        else:
+            mine = _hand_rows(list(hand), room=max(hand_room, len(hand)), **hand_kw)
+        top = y + (mt.h - len(heads) * line) / 2 if mt.boxes else \
+            y + (card_size(0.7 * scale)[1] - len(heads) * line) / 2
+        for i, t in enumerate(heads):
+            _label(scene, t, margin, top + i * line, px, colour=colour)
+        scene.add(mt, margin + width - room + (room - mt.w) / 2, y)
+        y += region - mine.h - card_size(0.7 * scale)[1] - vgap
+    else:
+        mt = _declared_row(table, 0.7 * scale, width, four_colour, **sets)
+        _label(scene, "Ваши объявления" + ("" if mt.boxes else ": пока нет") + marks,
+               margin + width / 2, y, px, anchor="ma", colour=colour)
+        y += line
+        scene.add(mt, margin + (width - mt.w) / 2, y)
+    mt.lines.append(f"Ваши объявленные карты: {_names(mt.boxes)}.")
     y += card_size(0.7 * scale)[1] + vgap
 
     # 4. your hand
-    mine = _hand_block(list(hand), scale=scale, order=order, four_colour=four_colour,
-                       lift=lift, max_width=width, **sets)
+    if not rows:
+        mine = _hand_rows(list(hand), room=hand_room, **hand_kw)
     mine.lines.append(f"Ваши карты: {_names(mine.boxes)}.")
+    if rows:                                    # a darker band: these are the cards in hand
+        pad = round(5 * scale)
+        scene.image(_band(round(mine.w + 6 * pad), round(mine.h + 2 * pad), pad),
+                    margin + (width - mine.w) / 2 - 3 * pad, y - pad)
     scene.add(mine, margin + (width - mine.w) / 2, y)
-    y += max(mine.h, h)
+    y += mine.h
 
     # the text equivalent in reading order: opponent, his table, stock, trick, last trick, …
     scene.lines = opp.lines + ot.lines + st.lines + tr.lines + lt.lines + mt.lines + mine.lines
@@ -237,4 +391,4 @@ def face_up_boxes(lay: Layout) -> list:
     return [b for b in lay.boxes if isinstance(b.card, Card)]
 
 
-__all__ = ["layout_play_table", "face_up_boxes", "WIDTH"]
+__all__ = ["layout_play_table", "face_up_boxes", "hand_arrangement", "WIDTH", "HAND_FLOOR"]
