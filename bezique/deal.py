@@ -27,7 +27,7 @@ from .melds import (ACE_TURNED, CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE
 from .packs import first_problem, pack_for, pack_set
 from .rules import RuleSet
 from .ru import capitalize
-from .tally import last_trick_points, trick_points
+from .tally import deal_tally, last_trick_points, trick_points
 from .tricks import legal_plays, play_problem, winning_index
 from .variants import find_variant
 from .view import PlayerView, view_of
@@ -714,22 +714,8 @@ class Deal:
 
     def result(self) -> dict:
         """The tally in the shape of formats.md: scores, brisques, declared, last_trick."""
-        n = self.n
-        brisques = [self.brisques(p) for p in range(n)]
-        declared = list(self.declared)
-        last = [self.last_trick_points(p) for p in range(n)]
-        if self.rules.partnerships:                        # one side score per partnership
-            brisques = [brisques[0] + brisques[2], brisques[1] + brisques[3]]
-            declared = [declared[0] + declared[2], declared[1] + declared[3]]
-            last = [last[0], last[1]]
-            pens = [self.penalties[0] + self.penalties[2], self.penalties[1] + self.penalties[3]]
-        else:
-            pens = list(self.penalties)
-        scores = [brisques[i] + declared[i] + last[i] - pens[i] for i in range(len(brisques))]
-        out = {"scores": scores, "brisques": brisques, "declared": declared, "last_trick": last}
-        if any(pens):
-            out["penalties"] = pens
-        return out
+        return deal_tally([self.brisques(p) for p in range(self.n)], self.declared,
+                          self.last_trick_winner, self.rules, self.penalties)
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> PlayerView:

@@ -23,7 +23,7 @@ from .melds import (Declaration, MeldContext, MeldState, enumerate_declarations,
 from .rules import RuleSet
 from .ru import plural
 from .variants import find_variant
-from .tally import last_trick_points, trick_points
+from .tally import deal_tally, trick_points
 from .tricks import beats, legal_plays, legal_reason, winner_reason, winning_index
 
 # A sanity bound on a point figure in an answer (far above any real deal's score).
@@ -408,15 +408,13 @@ def _solve_deal_score(pos: Position) -> dict:
     # for per-trick counting, brisque_count="per_trick").
     won = [[tuple(t[i:i + n]) for i in range(0, len(t), n)] for t in pos.tricks]
     brisques = [trick_points(won[p], rules) for p in range(n)]
-    last = [last_trick_points(p, pos.last_trick, rules) for p in range(n)]
     declared = [sum(d.points for d in pos.scored_by_player[p]) for p in range(n)]
     if pos.turned_up_seven is not None:
         declared[pos.turned_up_seven] += rules.deal_bonus_seven
         for p in range(n):
             if p != pos.turned_up_seven:
                 declared[p] -= rules.deal_bonus_seven_opponent_malus
-    return {"scores": [brisques[p] + declared[p] + last[p] for p in range(n)],
-            "brisques": brisques, "declared": declared, "last_trick": last}
+    return deal_tally(brisques, declared, pos.last_trick, rules)
 
 
 # --------------------------------------------------------------------------- checking

@@ -24,6 +24,28 @@ def trick_points(tricks: Sequence[Sequence[Card]], rules: RuleSet) -> int:
     return pts
 
 
+def deal_tally(brisques: Sequence[int], declared: Sequence[int], last_winner: int | None,
+               rules: RuleSet, penalties: Sequence[int] | None = None) -> dict:
+    """The end-of-deal tally in the shape of formats.md from each player's card points,
+    declaration points and penalties and the winner of the last trick: one entry a player, or,
+    in a partnership game, one a side (`RuleSet.side`: the partners' points added, the
+    last-trick bonus counted once a side). "penalties" is there only when one was paid."""
+    n = rules.players
+    last = [last_trick_points(p, last_winner, rules) for p in range(n)]
+    pens = list(penalties) if penalties is not None else [0] * n
+    brisques, declared = list(brisques), list(declared)
+    if rules.partnerships:
+        seats = [[p for p in range(n) if rules.side(p) == k] for k in (0, 1)]
+        brisques, declared, pens = ([sum(v[p] for p in side) for side in seats]
+                                    for v in (brisques, declared, pens))
+        last = [last[side[0]] for side in seats]
+    scores = [b + d + lt - pen for b, d, lt, pen in zip(brisques, declared, last, pens)]
+    out = {"scores": scores, "brisques": brisques, "declared": declared, "last_trick": last}
+    if any(pens):
+        out["penalties"] = pens
+    return out
+
+
 def last_trick_points(seat: int, winner: int | None, rules: RuleSet) -> int:
     """The last-trick bonus for `seat` (R7.3.2; partnerships: C-31)."""
     if winner is None:

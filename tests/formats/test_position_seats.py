@@ -162,3 +162,35 @@ def test_solve_and_check_over_the_new_files(tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and "«you»" in run.stdout + run.stderr
     assert "Traceback" not in run.stdout + run.stderr
+
+
+FOUR_TALLY = {"id": "f4", "kind": "deal_score", "rules": "four_handed", "players": 4,
+              "partnership": [[0, 2], [1, 3]], "trump": "H",
+              "scored": [[{"meld": "marriage", "cards": ["KS#1", "QS#1"]}], [],
+                         [{"meld": "royal_marriage", "cards": ["KH#1", "QH#1"]}], []],
+              "tricks": [["AS#1", "9S#1", "8S#1", "7S#1"], ["TC#1", "9C#1", "8C#1", "7C#1"],
+                         ["AD#1", "TD#1", "9D#1", "8D#1"], []],
+              "last_trick": 2}
+
+
+def test_a_four_handed_tally_is_one_score_a_side_as_the_engine_counts_a_deal():
+    """Partners keep a joint score (RULES.md §10.2): the tally of a four-handed position has
+    one entry a side — the partners' brisques and declarations added, the last trick once."""
+    answer = solve(load_position(FOUR_TALLY))
+    assert answer == {"scores": [20 + 40 + 30 + 10, 10], "brisques": [30, 10],
+                      "declared": [60, 0], "last_trick": [10, 0]}
+
+
+def test_the_exercise_asks_a_four_handed_tally_per_side():
+    from bezique.widgets.exercises.answers import Judge
+    from bezique.widgets.exercises.exercise import ExerciseWidget
+    judge = Judge(FOUR_TALLY)
+    assert judge.score_names == ["Игрок 1 и Игрок 3", "Игрок 2 и Игрок 4"]
+    assert judge.score([100, 10]).verdict == "right"
+    feedback = judge.score([100, 20])
+    assert feedback.verdict == "partial" and "Игрок 2 и Игрок 4: бриски 10 очков" in feedback.message
+    w = ExerciseWidget(FOUR_TALLY)
+    assert [f.description for f in w.part.total_fields] == ["Игрок 1 и Игрок 3, всего",
+                                                            "Игрок 2 и Игрок 4, всего"]
+    w.set_scores([100, 10])
+    assert w.submit().verdict == "right"

@@ -84,6 +84,16 @@ def player_names(pos: Position) -> list[str]:
     return [f"Игрок {p + first}" for p in range(n)]
 
 
+def score_names(pos: Position, names: list[str]) -> list[str]:
+    """Who each entry of a deal's tally belongs to: the players, or, in a partnership game,
+    the sides (the engine counts a partnership's points together): «Игрок 1 и Игрок 3»."""
+    rules = pos.rules
+    if not rules.partnerships:
+        return list(names)
+    return [" и ".join(names[p] for p in range(rules.players) if rules.side(p) == k)
+            for k in (0, 1)]
+
+
 def decl_text(meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
     return describe_declaration(meld, cards, pts) if pts is not None else \
         f"{meld_name(meld)} {cards_ru(cards)}"
@@ -101,6 +111,7 @@ class Judge:
         self.solution = solve(pos)
         self.held: list[Card] = list(pos.hand) + list(pos.table)
         self.names = player_names(pos)
+        self.score_names = score_names(pos, self.names)
 
     def resolve(self, cards: Iterable[Card | str]) -> list[Card]:
         """Cards given as Card objects or text tokens; a token without a copy number means a
@@ -298,8 +309,10 @@ class Judge:
         """Judge each player's total (None: not given) and, optionally, the parts
         {"brisques" | "declared" | "last_trick": [value or None per player]}."""
         if all(t is None for t in totals):
-            return Feedback("invalid", "Впишите, сколько очков набрал каждый игрок.")
-        sol, names = self.solution, self.names
+            return Feedback("invalid", "Впишите, сколько очков набрала каждая пара." if
+                            self.position.rules.partnerships else
+                            "Впишите, сколько очков набрал каждый игрок.")
+        sol, names = self.solution, self.score_names
         n = len(sol["scores"])
         right_totals = [p < len(totals) and totals[p] == sol["scores"][p] for p in range(n)]
         part_errors = []
@@ -326,7 +339,7 @@ class Judge:
     def tally(self, p: int) -> str:
         """Player `p`'s points of the deal in words, part by part."""
         sol = self.solution
-        return (f"{self.names[p]}: бриски {points(sol['brisques'][p])}, объявления "
+        return (f"{self.score_names[p]}: бриски {points(sol['brisques'][p])}, объявления "
                 f"{points(sol['declared'][p])}, последняя взятка "
                 f"{points(sol['last_trick'][p])} — всего {points(sol['scores'][p])}")
 

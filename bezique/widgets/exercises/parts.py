@@ -567,7 +567,8 @@ class DealScorePart(AnswerPart):
         return ipywidgets.VBox(boxes)
 
     def area(self) -> ipywidgets.Widget:
-        n, names = self.position.rules.players, self.judge.names
+        names = self.judge.score_names
+        n = len(names)
         style = {"description_width": "initial"}
         lay = ipywidgets.Layout(width="14em")
         self.total_fields = [ipywidgets.Text(description=f"{names[p]}, всего", placeholder="очки",
@@ -611,12 +612,12 @@ class DealScorePart(AnswerPart):
                 out.append(None)
                 continue
             if len(text) > 6 and text.lstrip("+-").isdigit():
-                return (f"«{text[:12]}…» в поле «{self.judge.names[p]}, {what}» — слишком большое "
+                return (f"«{text[:12]}…» в поле «{self.judge.score_names[p]}, {what}» — слишком большое "
                         "число: за сдачу столько очков не бывает. Впишите число очков, например 340.")
             try:
                 out.append(int(text))
             except ValueError:
-                return (f"«{fld.value.strip()}» в поле «{self.judge.names[p]}, {what}» — не число. "
+                return (f"«{fld.value.strip()}» в поле «{self.judge.score_names[p]}, {what}» — не число. "
                         "Впишите число очков, например 340.")
         return out
 
