@@ -55,6 +55,7 @@ from ..deal import Deal
 from ..melds import Declaration
 from .determinize import Template, action_key
 from .endgame import Endgame, hands_from_view
+from .game_value import GAME_WEIGHT, LATE_FACTOR, GameValue, late_samples
 from .heuristic import Obs, decide, play_scores
 from .infer import LastMoveFilter, PreviousMoveFilter
 from .random_player import random_action
@@ -265,7 +266,8 @@ class SearchPlayer:
                  endgame: bool = True, coupled: bool = True, prior_z: float | None = 1.0,
                  prior_margin: float = 0.0, max_candidates: int | None = 4,
                  opponent_model: bool = True, extra_samples: int | None = None,
-                 extra_time: float | None = None):
+                 extra_time: float | None = None, game_weight: float = GAME_WEIGHT,
+                 late_factor: float = LATE_FACTOR):
         self.seed = seed
         self.rng = random.Random(seed)
         self.samples = samples
@@ -279,6 +281,8 @@ class SearchPlayer:
         self.opponent_model = opponent_model
         self.extra_samples = extra_samples if extra_samples is not None else samples
         self.extra_time = extra_time if extra_time is not None else (time_limit or 0.0)
+        self.game_weight = game_weight
+        self.late_factor = late_factor
         self._history: list = []
         self._solver: Endgame | None = None
         self._solver_key = None
@@ -336,10 +340,12 @@ class SearchPlayer:
             return self._endgame(view, cands, t0)
         if self.max_candidates and view.stage == "play" and len(cands) > self.max_candidates:
             cands = self._preselect(view, cands, include)
-        samples = self.samples if samples is None else samples
+        if samples is None:
+            samples = late_samples(view, self.samples, self.late_factor)
         limit = self.time_limit if time_limit == "default" else time_limit
         rng = rng or random.Random(self.rng.getrandbits(64))
-        return self._rollouts(view, cands, samples, limit, rng, t0)
+        gv = GameValue.of(view, self.game_weight)
+        return self._rollouts(view, cands, samples, limit, rng, t0, gv)
 
     def _endgame(self, view, cands, t0) -> Analysis:
         key = (view.rules, view.trump, view.dealer)
@@ -354,7 +360,7 @@ class SearchPlayer:
         return Analysis(vals, "endgame", 0, time.perf_counter() - t0,
                         {action_key(av.action): av for av in vals})
 
-    def _rollouts(self, view, cands, samples, limit, rng, t0) -> Analysis:
+    def _rollouts(self, view, cands, samples, limit, rng, t0, gv=None) -> Analysis:
         cpu0 = time.thread_time()
         me = view.seat
         tmpl = Template(view)
@@ -403,7 +409,7 @@ class SearchPlayer:
                 prng = random.Random(seed) if policy == "random" else None
                 step(d, cands[i], me, dr)
                 playout(d, policy, prng, dr)
-                row[i] = margin(d, me)
+                row[i] = margin(d, me) if gv is None else gv.utility(d, margin(d, me))
             rows.append(row)
             n += 1
             if n >= PRUNE_AFTER:
