@@ -16,8 +16,18 @@ margin is chosen. Four things make a small budget go far:
   errors of the paired difference (plus `prior_margin` points): with few samples, chasing a
   noisy maximum costs more than it gains.
 
+In a game (партия; `PlayerView.game_scores`, the totals before this deal, set by
+`bezique.game.Game`) a played-out deal is valued by its margin plus `game_weight` points if the
+seat's side wins the game at the end of this deal, minus as much if another side does
+(`game_value.GameValue`; who wins is the engine's `Game` decision, RULES.md §8). Where no
+sample reaches the target the term is 0, so early in a game, and in every single deal (no game
+scores), the values are the margins. In the last `game_value.LATE_TRICKS` stock tricks, where
+the playouts are short and a choice is worth most, the sample budget is multiplied by
+`late_factor` (the time limit stays).
+
 Phase 2 (the stock is gone): the seat knows the opponent's hand by elimination, and
-`endgame.Endgame` solves the rest of the deal exactly.
+`endgame.Endgame` solves the rest of the deal exactly; in a game too, since the final scores
+are then monotone in the margin of the last eight (no more declarations), and so is the game.
 
 Three and four seats: the unseen cards are spread over every other seat's concealed hand (each
 keeps the cards it is known to hold and its hand size) and the stock; every seat of a playout,
@@ -73,7 +83,8 @@ PRUNE_Z = 2.0
 @dataclass
 class ActionValue:
     """One candidate action with its estimated value (average score margin for the seat over
-    the rest of the deal, relative to the whole deal's margin) and the number of samples."""
+    the rest of the deal, relative to the whole deal's margin; in a game, plus the game term of
+    `game_value`) and the number of samples."""
 
     action: object
     value: float
@@ -256,7 +267,9 @@ def position_key(view, a) -> tuple:
 class SearchPlayer:
     """Мастер. `samples` and `time_limit` (CPU seconds) bound each decision, and
     `extra_samples` / `extra_time` its extension for a close choice (module doc); `rollout` is
-    "heuristic" or "random"; `endgame=False` plays phase 2 by rollouts too (for comparison)."""
+    "heuristic" or "random"; `endgame=False` plays phase 2 by rollouts too (for comparison);
+    `game_weight` prices a won game in points (0: the deal's margin only, as in a single deal)
+    and `late_factor` multiplies the samples of the last stock tricks (1: no change)."""
 
     name = "search"
     title = "Мастер"
