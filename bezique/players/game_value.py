@@ -1,5 +1,9 @@
 """What a deal's outcome is worth inside a game (партия), for Мастер's search (issue 18).
 
+Opt-in (`SearchPlayer(game_weight=GAME_WEIGHT, late_factor=LATE_FACTOR)`): measured on 25 pairs
+of games to 1000 against the Любитель it gave no gain (docs/benchmarks/games.md), so Мастер's
+defaults still play for the deal's margin with the old budget.
+
 In a single deal Мастер maximises the deal's score margin. In a game to the preset's target
 score (`rules.target_score`, RULES.md §8) what counts at the end is who wins the game: when a
 deal can end the game, winning it outright is worth far more than a few points of margin, and

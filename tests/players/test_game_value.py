@@ -7,7 +7,8 @@ import random
 
 from bezique.deal import Deal
 from bezique.game import Game
-from bezique.players.game_value import GAME_WEIGHT, GameValue, game_winner, late_samples
+from bezique.players.game_value import (GAME_WEIGHT, LATE_FACTOR, GameValue, game_winner,
+                                        late_samples)
 from bezique.players.heuristic import HeuristicPlayer, heuristic_action
 from bezique.players.match import play_deal
 from bezique.players.search import SearchPlayer, playout
@@ -85,8 +86,8 @@ def test_late_stock_tricks_get_more_samples():
 def _choice(deal: Deal, seat: int, scores, seed: int):
     deal.game_scores = scores
     try:
-        return SearchPlayer(seed, samples=24, time_limit=None, late_factor=1.0).analyse(
-            deal.view(seat)).best
+        return SearchPlayer(seed, samples=24, time_limit=None,
+                            game_weight=GAME_WEIGHT).analyse(deal.view(seat)).best
     finally:
         deal.game_scores = None
 
@@ -115,12 +116,19 @@ def test_without_game_scores_the_search_values_the_margin_as_before():
             d.apply(heuristic_action(d))
         seat = d.to_act
         ref = SearchPlayer(seed, samples=6, time_limit=None, game_weight=0.0).analyse(d.view(seat))
-        plain = SearchPlayer(seed, samples=6, time_limit=None).analyse(d.view(seat))
+        plain = SearchPlayer(seed, samples=6, time_limit=None,
+                             game_weight=GAME_WEIGHT).analyse(d.view(seat))
         d.game_scores = (0, 0)                        # the first deal of a game to 1000
-        early = SearchPlayer(seed, samples=6, time_limit=None).analyse(d.view(seat))
+        early = SearchPlayer(seed, samples=6, time_limit=None,
+                             game_weight=GAME_WEIGHT).analyse(d.view(seat))
         for an in (plain, early):
             assert [(av.action, av.value, av.samples) for av in an.ranked] == \
                 [(av.action, av.value, av.samples) for av in ref.ranked]
+
+
+def test_default_search_plays_for_the_margin():
+    p = SearchPlayer(0)
+    assert (p.game_weight, p.late_factor) == (0.0, 1.0)        # the game term is opt-in
 
 
 def test_game_aware_search_is_reproducible():
@@ -128,7 +136,8 @@ def test_game_aware_search_is_reproducible():
         game = Game(RuleSet(), seed=8, first_dealer=0)
         game.totals = [700, 650]
         deal = game.start_deal()
-        players = [SearchPlayer(3, samples=3, time_limit=None), HeuristicPlayer(3)]
+        players = [SearchPlayer(3, samples=3, time_limit=None, game_weight=GAME_WEIGHT,
+                                late_factor=LATE_FACTOR), HeuristicPlayer(3)]
         play_deal(deal, players)
         return list(deal.actions)
     assert run() == run()
