@@ -112,7 +112,6 @@ class Deal:
         self.carte_blanche_done = False
         self.last_trick_winner: int | None = None
         self.game_won_by: int | None = None      # triple bezique with triple_bezique_immediate_win
-        self.game_scores: tuple[int, ...] | None = None   # the game's totals before this deal (Game)
         self.window: Window = NO_WINDOW           # the declaration turn so far (public)
         self.actions: list[tuple[int, Action]] = []
         self.log: list[Event] = []

@@ -73,7 +73,6 @@ class Game:
         if self.is_over:
             raise ValueError("game is over")
         self.deal = deal or Deal.new(self.rules, self.next_dealer(), rng=self.rng)
-        self.deal.game_scores = tuple(self.totals)          # public: what the players' views show
         return self.deal
 
     def repeat_suit_bonus(self, trump: str | None) -> int:

@@ -47,8 +47,6 @@ class PlayerView:
     tricks_done: int
     window: Window                            # the declaration turn so far (public)
     legal_actions: tuple
-    game_scores: tuple[int, ...] | None = None  # the game's totals before this deal (per player,
-                                                # per side four-handed); None outside a game
 
     @property
     def stock_empty(self) -> bool:
@@ -94,5 +92,4 @@ def view_of(deal, seat: int) -> PlayerView:
         pending=tuple(tuple(p) for p in deal.pending),
         declared=tuple(deal.declared), tricks_done=deal.tricks_done, window=deal.window,
         legal_actions=tuple(deal.legal_actions(seat)) if deal.to_act == seat else (),
-        game_scores=getattr(deal, "game_scores", None),
     )

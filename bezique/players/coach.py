@@ -190,8 +190,7 @@ class Hint:
 
 
 def _coach_player(samples: int, time_limit, seed: int) -> SearchPlayer:
-    return SearchPlayer(seed=seed, samples=samples, time_limit=time_limit, extra_samples=0,
-                        game_weight=0.0, late_factor=1.0)   # deal points; samples as asked
+    return SearchPlayer(seed=seed, samples=samples, time_limit=time_limit, extra_samples=0)
 
 
 def analyse(view, samples: int = HINT_SAMPLES, time_limit: float | None = None, seed: int = 0,

@@ -16,21 +16,8 @@ margin is chosen. Four things make a small budget go far:
   errors of the paired difference (plus `prior_margin` points): with few samples, chasing a
   noisy maximum costs more than it gains.
 
-Optionally (off by default: measured in games, no gain, docs/benchmarks/games.md), in a game
-(партия; `PlayerView.game_scores`, the totals before this deal, set by `bezique.game.Game`) a
-played-out deal is valued by its margin plus `game_weight` points (e.g. 400) if the
-seat's side wins the game at the end of this deal, minus as much if another side does
-(`game_value.GameValue`; who wins is the engine's `Game` decision, RULES.md §8). Where no
-sample reaches the target the term is 0, so early in a game, and in every single deal (no game
-scores), the values are the margins. In the last `game_value.LATE_TRICKS` stock tricks, where
-the playouts are short and a choice is worth most, the sample budget is multiplied by
-`late_factor` (e.g. 2; the time limit stays). Old and new on the same 25 pairs of games to
-1000: 72 % of games (CI 59–85) without these, 64 % (CI 53–75) with them (weight 400, factor
-2): the difference, −8 points (CI −23…+7), is not significant, but it is no improvement.
-
 Phase 2 (the stock is gone): the seat knows the opponent's hand by elimination, and
-`endgame.Endgame` solves the rest of the deal exactly; in a game too, since the final scores
-are then monotone in the margin of the last eight (no more declarations), and so is the game.
+`endgame.Endgame` solves the rest of the deal exactly.
 
 Three and four seats: the unseen cards are spread over every other seat's concealed hand (each
 keeps the cards it is known to hold and its hand size) and the stock; every seat of a playout,
@@ -68,7 +55,6 @@ from ..deal import Deal
 from ..melds import Declaration
 from .determinize import Template, action_key
 from .endgame import Endgame, hands_from_view
-from .game_value import GameValue, late_samples
 from .heuristic import Obs, decide, play_scores
 from .infer import LastMoveFilter, PreviousMoveFilter
 from .random_player import random_action
@@ -86,8 +72,7 @@ PRUNE_Z = 2.0
 @dataclass
 class ActionValue:
     """One candidate action with its estimated value (average score margin for the seat over
-    the rest of the deal, relative to the whole deal's margin; in a game, plus the game term of
-    `game_value`) and the number of samples."""
+    the rest of the deal, relative to the whole deal's margin) and the number of samples."""
 
     action: object
     value: float
@@ -270,9 +255,7 @@ def position_key(view, a) -> tuple:
 class SearchPlayer:
     """Мастер. `samples` and `time_limit` (CPU seconds) bound each decision, and
     `extra_samples` / `extra_time` its extension for a close choice (module doc); `rollout` is
-    "heuristic" or "random"; `endgame=False` plays phase 2 by rollouts too (for comparison);
-    `game_weight` prices a won game in points (0: the deal's margin only, as in a single deal)
-    and `late_factor` multiplies the samples of the last stock tricks (1: no change)."""
+    "heuristic" or "random"; `endgame=False` plays phase 2 by rollouts too (for comparison)."""
 
     name = "search"
     title = "Мастер"
@@ -282,8 +265,7 @@ class SearchPlayer:
                  endgame: bool = True, coupled: bool = True, prior_z: float | None = 1.0,
                  prior_margin: float = 0.0, max_candidates: int | None = 4,
                  opponent_model: bool = True, extra_samples: int | None = None,
-                 extra_time: float | None = None, game_weight: float = 0.0,
-                 late_factor: float = 1.0):
+                 extra_time: float | None = None):
         self.seed = seed
         self.rng = random.Random(seed)
         self.samples = samples
@@ -297,8 +279,6 @@ class SearchPlayer:
         self.opponent_model = opponent_model
         self.extra_samples = extra_samples if extra_samples is not None else samples
         self.extra_time = extra_time if extra_time is not None else (time_limit or 0.0)
-        self.game_weight = game_weight
-        self.late_factor = late_factor
         self._history: list = []
         self._solver: Endgame | None = None
         self._solver_key = None
@@ -356,12 +336,10 @@ class SearchPlayer:
             return self._endgame(view, cands, t0)
         if self.max_candidates and view.stage == "play" and len(cands) > self.max_candidates:
             cands = self._preselect(view, cands, include)
-        if samples is None:
-            samples = late_samples(view, self.samples, self.late_factor)
+        samples = self.samples if samples is None else samples
         limit = self.time_limit if time_limit == "default" else time_limit
         rng = rng or random.Random(self.rng.getrandbits(64))
-        gv = GameValue.of(view, self.game_weight)
-        return self._rollouts(view, cands, samples, limit, rng, t0, gv)
+        return self._rollouts(view, cands, samples, limit, rng, t0)
 
     def _endgame(self, view, cands, t0) -> Analysis:
         key = (view.rules, view.trump, view.dealer)
@@ -376,7 +354,7 @@ class SearchPlayer:
         return Analysis(vals, "endgame", 0, time.perf_counter() - t0,
                         {action_key(av.action): av for av in vals})
 
-    def _rollouts(self, view, cands, samples, limit, rng, t0, gv=None) -> Analysis:
+    def _rollouts(self, view, cands, samples, limit, rng, t0) -> Analysis:
         cpu0 = time.thread_time()
         me = view.seat
         tmpl = Template(view)
@@ -425,7 +403,7 @@ class SearchPlayer:
                 prng = random.Random(seed) if policy == "random" else None
                 step(d, cands[i], me, dr)
                 playout(d, policy, prng, dr)
-                row[i] = margin(d, me) if gv is None else gv.utility(d, margin(d, me))
+                row[i] = margin(d, me)
             rows.append(row)
             n += 1
             if n >= PRUNE_AFTER:
