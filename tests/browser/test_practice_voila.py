@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -353,5 +354,75 @@ def test_many_pack_table_on_a_laptop_screen(voila_url, browser):
         diff = ImageChops.difference(shown, want).convert("L").point(lambda v: 255 if v > 8 else 0)
         assert diff.histogram()[255] <= 0.001 * want.size[0] * want.size[1]
         page.screenshot(path=shot("undo"))
+    finally:
+        context.close()
+
+
+LARGE = {"width": 1920, "height": 1080}
+
+
+@pytest.mark.parametrize("rules", ["three_handed", "four_handed", "many_pack_infusorka"])
+def test_whole_deal_with_the_coach(voila_url, browser, rules):
+    """A learner plays a whole deal of three-handed, four-handed and many-pack bezique against
+    the computer by clicking, asks the coach for a hint on the way and for the review at the
+    end: the page ends with the engine's scores for every player (or side) and the verdict,
+    and the review arrives (or, where Мастер cannot count the game, the table says so).
+    Screenshots of the end go to whole-<rules>-<size>-<user>.png in the temporary folder."""
+    from bezique.widgets.practice.scene import PRESET_CHOICES, verdict
+    from bezique.players.search import supported as master_supported
+    from bezique.widgets.practice.table import NO_REVIEW
+    mirror = PracticeTable(**TABLE_ARGS)
+    mirror.rules_dd.value = rules
+    s = mirror.session
+    label = next(lab for lab, key in PRESET_CHOICES if key == rules)
+    shot = lambda size: str(Path(tempfile.gettempdir())                  # noqa: E731
+                            / f"whole-{rules}-{size}-{getpass.getuser()}.png")
+    context = browser.new_context(viewport=LAPTOP, locale="ru-RU")
+    page = context.new_page()
+    page.set_default_timeout(60000)
+    try:
+        page.goto(voila_url())
+        table = page.locator(".bezique-practice-table")
+        canvas = table.locator("canvas").first
+        canvas.wait_for()
+        table.get_by_role("tab", name="Настройки").click()
+        rules_menu = table.locator("select").filter(has_text=label.split()[-1])
+        rules_menu.select_option(index=[key for _, key in PRESET_CHOICES].index(rules))
+        status = table.locator(".bezique-practice-status")
+        wait_for_text(status, expected_status(mirror))
+        message = table.locator(".bezique-practice-message")
+        hinted = False
+        for _ in range(400):
+            if s.deal.is_over:
+                break
+            if not hinted and s.my_turn and s.deal.tricks_done >= 2:
+                table.get_by_role("button", name="Подсказка").click()
+                mirror.hint()
+                page.locator(".bezique-practice-message.bezique-hint").wait_for()
+                hinted = True
+            make_move(page, table, canvas, mirror)
+        assert s.deal.is_over and hinted
+        # Voilà shows markdown without MyST: no role or directive may reach the learner raw
+        raw = re.findall(r"\{(?:doc|term|ref|numref|eq)\}|:::", page.inner_text("body"))
+        assert not raw, f"в приложении видна разметка книги: {raw}"
+        assert wait_for_text(message, verdict(s.deal, s.human))
+        scores = s.deal.result()["scores"]
+        table.get_by_role("tab", name="Счёт").click()
+        panel = wait_for_text(table, "Счёт сдачи")
+        total = next(line for line in panel.split("\n") if line.startswith("всего"))
+        assert total.split()[1:] == [str(scores[i]) for i in s.side_order()]
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=shot("1366"))
+        table.get_by_role("button", name="Разбор сдачи").first.click()
+        if master_supported(s.rules):
+            wait_for_text(message, "Разбор готов", timeout=180)
+            assert "Самые дорогие решения" in table.inner_text() or \
+                "не нашёл" in table.inner_text()
+        else:
+            wait_for_text(message, NO_REVIEW[:60])
+        page.set_viewport_size(LARGE)
+        page.wait_for_timeout(500)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=shot("1920"))
     finally:
         context.close()
