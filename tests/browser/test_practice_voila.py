@@ -123,6 +123,7 @@ def test_play_tricks_by_clicking_in_voila(voila_url, browser):
 
 
 LAPTOP = {"width": 1366, "height": 768}
+LARGE = {"width": 1920, "height": 1080}
 
 
 def in_view(box, viewport) -> bool:
@@ -202,7 +203,8 @@ def test_whole_table_on_a_laptop_screen_and_nothing_leaves_the_machine(voila_url
 def test_three_and_four_at_the_table_on_a_laptop_screen(voila_url, browser, rules):
     """The rules menu seats three or four at the table: at 1366×768 the picture (every seat,
     the trick), «Подсказка» and «Отменить ход» are on the first screen, the learner plays by
-    clicking and the page follows the mirror; a screenshot goes to table3-<rules>-<user>.png in the temporary folder."""
+    clicking and the page follows the mirror; screenshots (1366×768, then 1920×1080) go to
+    table3-<rules>-<user>.png and table3-<rules>-1920-<user>.png in the temporary folder."""
     from bezique.widgets.practice.scene import PRESET_CHOICES
     mirror = PracticeTable(**TABLE_ARGS)
     mirror.rules_dd.value = rules
@@ -247,6 +249,10 @@ def test_three_and_four_at_the_table_on_a_laptop_screen(voila_url, browser, rule
         wait_for_text(table, "Мы" if s.rules.partnerships else "Игрок 3")
         page.wait_for_timeout(300)
         page.screenshot(path=str(Path(tempfile.gettempdir()) / f"table3-{rules}-{getpass.getuser()}.png"))
+        page.set_viewport_size(LARGE)
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(Path(tempfile.gettempdir())
+                                 / f"table3-{rules}-1920-{getpass.getuser()}.png"))
     finally:
         context.close()
 
@@ -357,8 +363,6 @@ def test_many_pack_table_on_a_laptop_screen(voila_url, browser):
     finally:
         context.close()
 
-
-LARGE = {"width": 1920, "height": 1080}
 
 
 @pytest.mark.parametrize("rules", ["three_handed", "four_handed", "many_pack_infusorka"])
