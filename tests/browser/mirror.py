@@ -24,6 +24,12 @@ def click_card(page, canvas, card_canvas, card) -> None:
     page.mouse.click(box["x"] + x * k, box["y"] + y * k)
 
 
+def button(table, label: str):
+    """The button whose text is exactly `label` (by its text, not its accessible name: the
+    star icon of a hinted button is part of that name)."""
+    return table.get_by_role("button").filter(has_text=re.compile("^" + re.escape(label) + "$"))
+
+
 def wait_for_text(locator, text: str, timeout: float = 30.0) -> str:
     """Wait until the locator's text contains `text` (line breaks and runs of spaces count as
     one space); return the text."""
@@ -54,12 +60,25 @@ def make_move(page, table, canvas, mirror) -> None:
     page's status line says what the mirror's does."""
     if mirror.choices():
         label, action = mirror.choices()[0]
-        # by its text: the hinted button's star icon is part of its accessible name
-        exact = re.compile("^" + re.escape(label) + "$")
-        table.get_by_role("button").filter(has_text=exact).click()
+        button(table, label).click()
         mirror.press(action)
     else:
         card = mirror.session.legal_actions()[0].card
         click_card(page, canvas, mirror.canvas, card)
         mirror.click_card(card)
+    wait_for_text(table.locator(".bezique-practice-status"), expected_status(mirror))
+
+
+def choose_rules(table, mirror, rules: str) -> None:
+    """Choose the preset `rules` in the page's «Настройки» and in the mirror, and wait until
+    the page's status line says what the mirror's does."""
+    from bezique.widgets.practice.scene import PRESET_CHOICES  # noqa: PLC0415
+
+    mirror.rules_dd.value = rules
+    keys = [key for _, key in PRESET_CHOICES]
+    label = PRESET_CHOICES[keys.index(rules)][0]
+    table.get_by_role("tab", name="Настройки").click()
+    # ipywidgets writes the options with no-break spaces: find the menu by a word of the
+    # label and choose the rules by position
+    table.locator("select").filter(has_text=label.split()[-1]).select_option(index=keys.index(rules))
     wait_for_text(table.locator(".bezique-practice-status"), expected_status(mirror))

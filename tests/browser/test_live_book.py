@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pytest
 
-from mirror import click_card, expected_status, make_move, wait_for_text
+from mirror import button, choose_rules, click_card, expected_status, make_move, wait_for_text
 from pagecheck import attach_log, problems_offline
 
 pytestmark = pytest.mark.browser
@@ -287,7 +287,7 @@ def test_practice_table_plays_in_its_page(learner, tutorial):
              ("строка состояния", status),
              ("«Подсказка»", table.get_by_role("button", name="Подсказка")),
              ("«Отменить ход»", table.get_by_role("button", name="Отменить ход"))]
-    shown += [(f"«{label}»", table.get_by_role("button", name=label, exact=True))
+    shown += [(f"«{label}»", button(table, label))
               for label, _ in mirror.choices()]
     for name, locator in shown:
         box = locator.bounding_box()
@@ -298,23 +298,16 @@ def test_practice_table_plays_in_its_page(learner, tutorial):
 def test_practice_table_seats_four_in_its_page(learner, tutorial):
     """In the live chapter the rules menu seats four at the table: the learner plays tricks of
     four by clicking, the partner is marked, the score is per side («Мы», «Они»)."""
-    from bezique.widgets.practice.scene import PRESET_CHOICES  # noqa: PLC0415
     from bezique.widgets.practice.table import PracticeTable  # noqa: PLC0415
 
     page, log = learner
     go_live(page, tutorial.page("chapters/15_practice.html"))
     mirror = PracticeTable(opponent="heuristic", seed=1, deal_number=1)   # as in the chapter
-    mirror.rules_dd.value = "four_handed"
-    s = mirror.session
     table = page.locator(".bezique-live .bezique-practice-table")
     canvas = table.locator("canvas").first
     canvas.scroll_into_view_if_needed()
-    table.get_by_role("tab", name="Настройки").click()
-    label = next(lab for lab, key in PRESET_CHOICES if key == "four_handed")
-    table.locator("select").filter(has_text=label.split()[-1]).select_option(
-        index=[key for _, key in PRESET_CHOICES].index("four_handed"))
-    status = table.locator(".bezique-practice-status")
-    wait_for_text(status, expected_status(mirror))
+    choose_rules(table, mirror, "four_handed")
+    s = mirror.session
     tricks = 0
     while tricks < 3:
         before = s.deal.tricks_done

@@ -28,7 +28,7 @@ import pytest
 from bezique.widgets.practice.table import PracticeTable
 from bench_practice import voila_command
 from ci_support import require
-from mirror import click_card, expected_status, make_move, wait_for_text
+from mirror import button, choose_rules, click_card, expected_status, make_move, wait_for_text
 
 pytestmark = pytest.mark.browser
 
@@ -174,8 +174,8 @@ def test_whole_table_on_a_laptop_screen_and_nothing_leaves_the_machine(voila_url
                               ("сообщение", message)):
                 assert in_view(loc.bounding_box(), LAPTOP), f"{name} не помещается на экране"
             for label, _ in mirror.choices():
-                button = table.get_by_role("button", name=label, exact=True)
-                assert in_view(button.bounding_box(), LAPTOP), f"кнопка «{label}» за краем экрана"
+                btn = button(table, label)
+                assert in_view(btn.bounding_box(), LAPTOP), f"кнопка «{label}» за краем экрана"
         check_screen()
         top = canvas.bounding_box()["y"]
         declared = 0
@@ -205,11 +205,7 @@ def test_three_and_four_at_the_table_on_a_laptop_screen(voila_url, browser, rule
     the trick), «Подсказка» and «Отменить ход» are on the first screen, the learner plays by
     clicking and the page follows the mirror; screenshots (1366×768, then 1920×1080) go to
     table3-<rules>-<user>.png and table3-<rules>-1920-<user>.png in the temporary folder."""
-    from bezique.widgets.practice.scene import PRESET_CHOICES
     mirror = PracticeTable(**TABLE_ARGS)
-    mirror.rules_dd.value = rules
-    s = mirror.session
-    label = next(lab for lab, key in PRESET_CHOICES if key == rules)
     context = browser.new_context(viewport=LAPTOP, locale="ru-RU")
     page = context.new_page()
     page.set_default_timeout(45000)
@@ -218,12 +214,9 @@ def test_three_and_four_at_the_table_on_a_laptop_screen(voila_url, browser, rule
         table = page.locator(".bezique-practice-table")
         canvas = table.locator("canvas").first
         canvas.wait_for()
-        table.get_by_role("tab", name="Настройки").click()
-        # ipywidgets writes the options with no-break spaces: choose the rules by position
-        rules_menu = table.locator("select").filter(has_text=label.split()[-1])
-        rules_menu.select_option(index=[key for _, key in PRESET_CHOICES].index(rules))
+        choose_rules(table, mirror, rules)
+        s = mirror.session
         status = table.locator(".bezique-practice-status")
-        wait_for_text(status, expected_status(mirror))
         assert wait_for_text(table, rules_text(s))
         message = table.locator(".bezique-practice-message")
         declared = 0
@@ -240,8 +233,8 @@ def test_three_and_four_at_the_table_on_a_laptop_screen(voila_url, browser, rule
                           ("сообщение", message)):
             assert in_view(loc.bounding_box(), LAPTOP), f"{name} не помещается на экране"
         for label, _ in mirror.choices():
-            button = table.get_by_role("button", name=label, exact=True)
-            assert in_view(button.bounding_box(), LAPTOP), f"кнопка «{label}» за краем экрана"
+            btn = button(table, label)
+            assert in_view(btn.bounding_box(), LAPTOP), f"кнопка «{label}» за краем экрана"
         text = table.locator(".bezique-cards-text").first.inner_text()
         for seat_line in mirror.canvas.layout_result.description.split("\n")[:2 * (s.n - 1)]:
             assert " ".join(seat_line.split()) in " ".join(text.split())
@@ -271,13 +264,9 @@ def test_many_pack_table_on_a_laptop_screen(voila_url, browser):
     temporary folder."""
     from PIL import ImageChops
 
-    from bezique.widgets.practice.scene import PRESET_CHOICES
     from bezique.widgets.render.play_table import face_up_boxes
     rules = "many_pack_infusorka"
     mirror = PracticeTable(**TABLE_ARGS)
-    mirror.rules_dd.value = rules
-    s = mirror.session
-    label = next(lab for lab, key in PRESET_CHOICES if key == rules)
     shot = lambda step: str(Path(tempfile.gettempdir())                  # noqa: E731
                             / f"many_pack-{step}-{getpass.getuser()}.png")
     context = browser.new_context(viewport=LAPTOP, locale="ru-RU")
@@ -288,11 +277,9 @@ def test_many_pack_table_on_a_laptop_screen(voila_url, browser):
         table = page.locator(".bezique-practice-table")
         canvas = table.locator("canvas").first
         canvas.wait_for()
-        table.get_by_role("tab", name="Настройки").click()
-        rules_menu = table.locator("select").filter(has_text=label.split()[-1])
-        rules_menu.select_option(index=[key for _, key in PRESET_CHOICES].index(rules))
+        choose_rules(table, mirror, rules)
+        s = mirror.session
         status = table.locator(".bezique-practice-status")
-        wait_for_text(status, expected_status(mirror))
         assert wait_for_text(table, rules_text(s))
         message = table.locator(".bezique-practice-message")
 
@@ -304,8 +291,8 @@ def test_many_pack_table_on_a_laptop_screen(voila_url, browser):
                               ("сообщение", message)):
                 assert in_view(loc.bounding_box(), LAPTOP), f"{name} не помещается на экране"
             for label, _ in mirror.choices():
-                button = table.get_by_role("button", name=label, exact=True)
-                assert in_view(button.bounding_box(), LAPTOP), f"кнопка «{label}» за краем экрана"
+                btn = button(table, label)
+                assert in_view(btn.bounding_box(), LAPTOP), f"кнопка «{label}» за краем экрана"
             lay = mirror.canvas.layout_result
             boxes = face_up_boxes(lay)
             for i, a in enumerate(boxes):
@@ -389,11 +376,9 @@ def test_whole_deal_with_the_coach(voila_url, browser, rules):
         table = page.locator(".bezique-practice-table")
         canvas = table.locator("canvas").first
         canvas.wait_for()
-        table.get_by_role("tab", name="Настройки").click()
-        rules_menu = table.locator("select").filter(has_text=label.split()[-1])
-        rules_menu.select_option(index=[key for _, key in PRESET_CHOICES].index(rules))
+        choose_rules(table, mirror, rules)
+        s = mirror.session
         status = table.locator(".bezique-practice-status")
-        wait_for_text(status, expected_status(mirror))
         message = table.locator(".bezique-practice-message")
         hinted = False
         for _ in range(400):
