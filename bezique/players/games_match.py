@@ -26,7 +26,7 @@ from ..deal import Deal
 from ..game import Game
 from ..rules import RuleSet
 from ..ru import decimal, plural
-from .match import (TITLES, _TIMES, _Recorder, _ci, _mean, _rules_name, a_outcome,
+from .match import (TITLES, TIMES_WORDS, Recorder, ci95, mean, rules_name, a_outcome,
                     arrangements, deal_seed, in_processes, labels, make_player, play_deal,
                     quantiles, seats_lines, seats_summary)
 
@@ -50,7 +50,7 @@ class GamesResult:
         for g in self.games:
             acc.setdefault(g["index"], []).extend(g[key] if isinstance(g[key], list)
                                                   else [g[key]])
-        return [_mean(v) for v in acc.values()]
+        return [mean(v) for v in acc.values()]
 
     def summary(self) -> dict:
         gw = self._per_group("win")
@@ -60,11 +60,11 @@ class GamesResult:
             "a": self.a, "b": self.b, "rules": self.rules.to_spec(),
             "target_score": self.rules.target_score, "games": self.groups,
             "games_played": len(self.games), "arrangements": len(arrangements(self.rules)),
-            "game_win_rate_a": round(_mean(gw), 4),
+            "game_win_rate_a": round(mean(gw), 4),
             "game_ci95": [round(x, 4) for x in share_ci(gw)],
-            "deal_win_rate_a": round(_mean(dw), 4),
+            "deal_win_rate_a": round(mean(dw), 4),
             "deal_ci95": [round(x, 4) for x in share_ci(dw)],
-            "deals": sum(deals), "deals_per_game": round(_mean(deals), 2),
+            "deals": sum(deals), "deals_per_game": round(mean(deals), 2),
             "max_deals_per_game": self.max_deals,
             "capped": sum(1 for g in self.games if g["capped"]),
             "decision_ms": {k: quantiles(v) for k, v in self.times.items()},
@@ -83,7 +83,7 @@ def share_ci(xs: list[float]) -> list[float]:
         return [max(0.0, 1.0 - 3.0 / n), 1.0]
     if n and all(x == 0.0 for x in xs):
         return [0.0, min(1.0, 3.0 / n)]
-    return _ci(xs, 0.0, 1.0)
+    return ci95(xs, 0.0, 1.0)
 
 
 def run_games(a: str, b: str, games: int, seed: int = 0, rules: RuleSet | None = None,
@@ -169,7 +169,7 @@ def _play_group(a: str, b: str, i: int, seed: int, rules: RuleSet, options: dict
     return out
 
 
-class _CpuRecorder(_Recorder):
+class _CpuRecorder(Recorder):
     """Also the CPU time of the deciding thread: what Мастер's budget counts, whatever the
     load of the machine (the wall-clock times grow with the load)."""
 
@@ -198,9 +198,9 @@ def format_games_table(res: GamesResult) -> str:
     lines = [
         f"Матч по партиям до {plural(res.rules.target_score, 'очко')}: {ta} ({res.a}) против "
         f"{tb} ({res.b}); {plural(res.groups, 'партия')}, каждая сыграна "
-        f"{_TIMES.get(n_arr, '')} на тех же раскладах с обменом мест "
+        f"{TIMES_WORDS.get(n_arr, '')} на тех же раскладах с обменом мест "
         f"(всего {plural(len(res.games), 'партия')}, {plural(s['deals'], 'сдача')}); "
-        f"правила: {_rules_name(res.rules)}",
+        f"правила: {rules_name(res.rules)}",
         "",
         f"{'':30}{ta:>14}{tb:>14}",
         f"{'Выиграно партий':30}{won_a:>14}{won_b:>14}",

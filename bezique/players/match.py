@@ -107,8 +107,8 @@ class MatchResult:
         w, m = self.pair_scores()
         return {
             "a": self.a, "b": self.b, "deals": self.deals,
-            "win_rate_a": round(_mean(w), 4), "ci95": [round(x, 4) for x in _ci(w, 0.0, 1.0)],
-            "margin_mean_a": round(_mean(m), 2), "margin_ci95": [round(x, 2) for x in _ci(m)],
+            "win_rate_a": round(mean(w), 4), "ci95": [round(x, 4) for x in ci95(w, 0.0, 1.0)],
+            "margin_mean_a": round(mean(m), 2), "margin_ci95": [round(x, 2) for x in ci95(m)],
             "decision_ms": {k: quantiles(v) for k, v in self.times.items()},
             **seats_summary(self.rules, w),
         }
@@ -124,8 +124,8 @@ def seats_summary(rules: RuleSet, wins: list[float]) -> dict:
         return {"seats": rules.players, "partners": [[0, 2], [1, 3]], "fair_win_rate_a": 0.5}
     each = [(1.0 - x) / (rules.players - 1) for x in wins]
     return {"seats": rules.players, "fair_win_rate_a": round(1 / rules.players, 4),
-            "win_rate_each_b": round(_mean(each), 4),
-            "each_b_ci95": [round(x, 4) for x in _ci(each, 0.0, 1.0)]}
+            "win_rate_each_b": round(mean(each), 4),
+            "each_b_ci95": [round(x, 4) for x in ci95(each, 0.0, 1.0)]}
 
 
 def seats_lines(rules: RuleSet, summary: dict, ta: str, tb: str, unit: str = "игр") -> list[str]:
@@ -143,15 +143,18 @@ def seats_lines(rules: RuleSet, summary: dict, ta: str, tb: str, unit: str = "и
             f"(95 % ДИ {decimal(100 * lo)}–{decimal(100 * hi)} %)."]
 
 
-def _mean(xs):
+def mean(xs):
+    """The mean of `xs` (0 for none)."""
     return sum(xs) / len(xs) if xs else 0.0
 
 
-def _ci(xs, lo=None, hi=None):
+def ci95(xs, lo=None, hi=None):
+    """A normal 95 % interval of the mean of `xs` (mean ± 1.96 standard errors), clipped to
+    [lo, hi] where given."""
     n = len(xs)
     if n == 0:
         return [0.0, 0.0]
-    mu = _mean(xs)
+    mu = mean(xs)
     se = statistics.stdev(xs) / math.sqrt(n) if n > 1 else 0.0
     a, b = mu - 1.96 * se, mu + 1.96 * se
     if lo is not None:
@@ -234,7 +237,7 @@ def _play_pair(a: str, b: str, i: int, seed: int, rules: RuleSet, options: dict)
             # Seat-independent seeds in the two-handed game (as before: A's seat, then "A"/"B").
             tag = f"{s}:{k}:{side}" if rules.players == 2 else f"{s}:{k}:{side}:{seat}"
             bot = make_player(name, random.Random(tag).getrandbits(32), **options.get(name, {}))
-            seats.append(_Recorder(bot, out["times"][label], out["nontrivial"][label]))
+            seats.append(Recorder(bot, out["times"][label], out["nontrivial"][label]))
         play_deal(deal, seats)
         win, margin = a_outcome(deal.result()["scores"], sides)
         out["games"].append((i, sides.index("A"), margin, win))
@@ -280,7 +283,7 @@ def summarize_records(path: str, a: str, b: str, rules: RuleSet | None = None) -
     return res
 
 
-class _Recorder:
+class Recorder:
     def __init__(self, player, times: list, nontrivial: list):
         self.player, self.times, self.nontrivial = player, times, nontrivial
 
@@ -308,8 +311,8 @@ def format_table(res: MatchResult) -> str:
     mlo, mhi = s["margin_ci95"]
     lines = [
         f"Матч: {ta} ({res.a}) против {tb} ({res.b}); {plural(res.deals, 'сдача')}, каждая "
-        f"сыграна {_TIMES.get(len(arrangements(res.rules)), '')} с обменом мест "
-        f"({plural(games, 'игра')}); правила: {_rules_name(res.rules)}",
+        f"сыграна {TIMES_WORDS.get(len(arrangements(res.rules)), '')} с обменом мест "
+        f"({plural(games, 'игра')}); правила: {rules_name(res.rules)}",
         "",
         f"{'':28}{ta:>14}{tb:>14}",
         f"{'Выиграно игр':28}{won_a:>14}{won_b:>14}",
@@ -329,7 +332,7 @@ def format_table(res: MatchResult) -> str:
     return "\n".join(lines)
 
 
-_TIMES = {2: "дважды", 3: "трижды", 4: "четырежды"}
+TIMES_WORDS = {2: "дважды", 3: "трижды", 4: "четырежды"}
 
 
 def _win_share(game: tuple) -> float:
@@ -338,6 +341,6 @@ def _win_share(game: tuple) -> float:
     return w[0] if w else 1.0 if m > 0 else 0.5 if m == 0 else 0.0
 
 
-def _rules_name(rules: RuleSet) -> str:
+def rules_name(rules: RuleSet) -> str:
     spec = rules.to_spec()
     return spec if isinstance(spec, str) else json.dumps(spec, ensure_ascii=False)
