@@ -281,6 +281,10 @@ def test_chapter_04_collapsed_rendered_and_live_after_run_all(lab, lab_page):
 
     # MyST rendered in every markdown cell, nothing left raw.
     myst = cells.locator(".jp-MarkdownCell .myst")
+    # jupyterlab-myst renders the cells one by one after the notebook is shown: wait for all
+    deadline = time.monotonic() + 30
+    while myst.count() < n_markdown and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
     assert myst.count() == n_markdown
     for text in myst.all_inner_texts():
         assert not RAW_MYST.findall(text), text[:300]
