@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
@@ -26,6 +25,7 @@ from ..deal import Deal
 from ..game import Game
 from ..rules import RuleSet
 from ..ru import decimal, plural
+from .clock import thinking_time
 from .match import (TITLES, TIMES_WORDS, Recorder, ci95, mean, rules_name, a_outcome,
                     arrangements, deal_seed, in_processes, labels, make_player, play_deal,
                     quantiles, seats_lines, seats_summary)
@@ -178,9 +178,9 @@ class _CpuRecorder(Recorder):
         self.cpu = cpu
 
     def choose(self, view):
-        t = time.thread_time()
+        t = thinking_time()
         act = super().choose(view)
-        self.cpu.append((time.thread_time() - t) * 1000.0)
+        self.cpu.append((thinking_time() - t) * 1000.0)
         return act
 
 

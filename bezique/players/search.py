@@ -30,7 +30,8 @@ either of the other hands), the exact solver being for two. Many-pack is played 
 
 Budget: `samples` (sampled deals per decision) and `time_limit` (seconds of the thread's CPU
 time, checked after each sample; None: no limit). CPU time rather than wall-clock time, so that
-the strength does not depend on what else a shared machine is doing. When the base budget is
+the strength does not depend on what else a shared machine is doing; in the browser, which has
+no CPU clock, the kernel's own wall time (`clock.thinking_time`). When the base budget is
 spent and the choice is still open — the best candidate and its closest rival are not separated
 and their paired difference is still noisy (`EXTEND_SE`) — the search goes on for up to
 `extra_samples` more samples and `extra_time` more seconds (by default as many again as the
@@ -53,6 +54,7 @@ from dataclasses import dataclass, field
 from ..actions import PASS, Announce, Pass, Play
 from ..deal import Deal
 from ..melds import Declaration
+from .clock import thinking_time
 from .determinize import Template, action_key
 from .endgame import Endgame, hands_from_view
 from .heuristic import Obs, decide, play_scores
@@ -355,7 +357,7 @@ class SearchPlayer:
                         {action_key(av.action): av for av in vals})
 
     def _rollouts(self, view, cands, samples, limit, rng, t0) -> Analysis:
-        cpu0 = time.thread_time()
+        cpu0 = thinking_time()
         me = view.seat
         tmpl = Template(view)
         rows: list[dict] = []                         # per sample: candidate index -> margin
@@ -378,7 +380,7 @@ class SearchPlayer:
             return ((filt is None or filt.accepts(hidden))
                     and (filt2 is None or filt2.accepts(known_opp, hidden, rng)))
         while len(alive) > 1:
-            if n >= samples or (limit is not None and time.thread_time() - cpu0 >= limit):
+            if n >= samples or (limit is not None and thinking_time() - cpu0 >= limit):
                 if not self._extend(n, samples, limit, cpu0, alive, rows, default):
                     break
             cards = list(tmpl.unseen)
@@ -424,7 +426,7 @@ class SearchPlayer:
         """The base budget is spent: is the choice still open and the extra budget not?"""
         if n >= samples + self.extra_samples:
             return False
-        if limit is not None and time.thread_time() - cpu0 >= limit + self.extra_time:
+        if limit is not None and thinking_time() - cpu0 >= limit + self.extra_time:
             return False
         return _open_choice(alive, rows, default)
 
