@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8888
 
-.PHONY: tutorial test install browser-deps book practice bench clean
+.PHONY: tutorial test install browser-deps book site practice bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,13 @@ test: $(STAMP) browser-deps
 
 book: $(STAMP)
 	$(PY) book/build.py
+
+# The live site with no server: the book (book/build.py) with Python in it for the learner's
+# browser (book/site/vendor_site.py: Pyodide, the pinned wheels, the course's wheel). Publish
+# book/_build/html on any static host, or try it: cd book/_build/html && python3 -m http.server
+site: $(STAMP)
+	@$(PY) book/build.py -q
+	@$(PY) book/site/vendor_site.py
 
 bench: $(STAMP)
 	$(PY) -m bezique bench
@@ -68,4 +75,4 @@ lab: $(STAMP)
 	@$(PY) book/jupyterlab/lab.py --port $(LAB_PORT)
 
 clean:
-	rm -rf $(VENV) book/_build .pytest_cache .hypothesis
+	rm -rf $(VENV) book/_build book/_site_cache .pytest_cache .hypothesis

@@ -68,7 +68,9 @@ REQUIRE_CONFIG_JS = """\
       "@jupyter-widgets": base + "html-manager",
       "@jupyter-widgets/html-manager/dist": base + "html-manager",
       "ipycanvas": base + "ipycanvas/static",
-      "ipycanvas-amd": base + "ipycanvas/index"
+      "ipycanvas-amd": base + "ipycanvas/index",
+      "bezique-cards": base + "widgets/cards",
+      "bezique-storage": base + "widgets/storage"
     }
   });
   // embed-amd.js falls back to a CDN for modules it cannot load; point it at ourselves,
@@ -201,28 +203,31 @@ def ipycanvas_amd() -> Path:
 
 
 LIVE_SRC = BOOK / "live"
+# The course's own widget front-ends (AMD modules, not bundled): the SVG card picture that the
+# browser kernel shows instead of ipycanvas, and the browser storage of a learner's progress.
+WIDGETS_SRC = LIVE_SRC / "widgets"
 LIVE_BUNDLE = VENDOR / "live" / "bezique-live.js"
+SITE_BUNDLE = VENDOR / "site" / "bezique-site.js"
 
 
 def bundle_live_loader() -> None:
-    """book/live/loader.js and its modules -> vendor/live/bezique-live.js (esbuild, one
-    self-contained script; rebuilt only when a source is newer than the bundle)."""
-    sources = [p for p in LIVE_SRC.iterdir() if p.suffix in {".js", ".css"}]
+    """book/live/*.js -> vendor/live/bezique-live.js (the course server's pages) and
+    vendor/site/bezique-site.js with its kernel chunk (the live site), by esbuild through
+    book/live/bundle.mjs; rebuilt only when a source is newer than the bundles."""
+    sources = [p for p in LIVE_SRC.iterdir() if p.suffix in {".js", ".mjs", ".css"}]
     newest = max(p.stat().st_mtime for p in sources)
-    if LIVE_BUNDLE.exists() and LIVE_BUNDLE.stat().st_mtime >= newest:
+    if all(b.exists() and b.stat().st_mtime >= newest for b in (LIVE_BUNDLE, SITE_BUNDLE)):
         return
-    esbuild = NODE_MODULES / ".bin" / "esbuild"
-    if not esbuild.exists():
-        fail(f"нет {esbuild}: npm ci в book/")
-    LIVE_BUNDLE.parent.mkdir(parents=True, exist_ok=True)
-    result = subprocess.run(
-        [str(esbuild), str(LIVE_SRC / "loader.js"), "--bundle", "--minify", "--format=iife",
-         "--target=es2020", "--platform=browser", "--loader:.css=text", "--legal-comments=eof",
-         "--log-level=warning", f"--outfile={LIVE_BUNDLE}"],
-        cwd=BOOK,
-    )
+    esbuild = NODE_MODULES / "esbuild" / "lib" / "main.js"
+    node = shutil.which("node")
+    if not esbuild.exists() or node is None:
+        fail(f"нет {esbuild} или node: npm ci в book/")
+    for old in SITE_BUNDLE.parent.glob("*.js") if SITE_BUNDLE.parent.is_dir() else ():
+        if old.name not in ("comlink.worker.js", "coincident.worker.js"):
+            old.unlink()                     # chunks of an older bundle (hashed names)
+    result = subprocess.run([node, str(LIVE_SRC / "bundle.mjs"), str(esbuild), str(VENDOR)], cwd=BOOK)
     if result.returncode != 0:
-        fail("esbuild не собрал book/live/loader.js")
+        fail("esbuild не собрал загрузчики живой книги (book/live/*.js)")
 
 
 def vendor() -> None:
@@ -250,6 +255,8 @@ def vendor() -> None:
         path = VENDOR / name
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
+    for path in sorted(WIDGETS_SRC.glob("*.js")) if WIDGETS_SRC.is_dir() else ():
+        _copy(path, VENDOR / "widgets" / path.name)
     bundle_live_loader()
     versions = {}
     for name in ("@jupyter-widgets/html-manager", "requirejs", "mathjax", "@jupyterlab/services"):

@@ -51,7 +51,29 @@ export class StatusBar {
     this.meter.value = 0;
   }
 
+  /** The live site (site.js): Python is about to be loaded into the browser. */
+  startingSite(first, megabytes) {
+    this.first = first;
+    const size = megabytes ? `около ${Math.round(megabytes)} МБ` : "несколько десятков мегабайт";
+    this._set("starting", first
+      ? `Загружаю Python в ваш браузер — в первый раз это ${size}, полминуты или дольше; ` +
+        "потом он берётся из кэша браузера…"
+      : "Запускаю Python в вашем браузере…");
+    this.meter.removeAttribute("value");        // no figure yet: an indeterminate bar
+  }
+
+  /** The live site's next step before the page's own cells run. */
+  step(name) {
+    if (name === "python" && this.first) return;      // keep saying what the wait is for
+    const text = {
+      python: "Запускаю Python в вашем браузере…",
+      engine: "Python готов; загружаю правила игры…",
+    }[name];
+    if (text) this.text.textContent = text;
+  }
+
   progress(done, total) {
+    if (!this.meter.hasAttribute("value")) this.meter.max = Math.max(1, total);
     this.text.textContent = `Оживляю примеры страницы… (${done} из ${total})`;
     this.meter.value = done;
   }

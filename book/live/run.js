@@ -1,0 +1,133 @@
+/* Bringing a built page to life once a kernel is connected, whichever kernel it is: the
+ * course server's CPython kernel (loader.js, `make tutorial`) or Pyodide in the learner's
+ * browser (site.js, `make site`). Both routes hand over a @jupyterlab/services
+ * KernelConnection; this module
+ *
+ *   1. runs the page's own code cells in order (the code is in the page, hidden);
+ *   2. replaces each cell's static widget pictures with live widgets, talking to the kernel
+ *      through a small subclass of the page's own widget manager (html-manager's AMD module,
+ *      already loaded by the static page, so ipycanvas, the controls and the course's own
+ *      widgets load from the book's vendored files);
+ *   3. tells the learner how far it got (the status bar) and, when done, marks the page live
+ *      (`bezique-live` event, `window.bezique_live`).
+ */
+
+import { codeCells, cellSource, outputArea } from "./page";
+
+const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
+
+/** The page's widget manager module (loaded by embed-amd.js), through require.js. */
+function requireModules(names) {
+  return new Promise((resolve, reject) => window.requirejs(names, (...mods) => resolve(mods), reject));
+}
+
+/** A widget manager that talks to a kernel: the page's HTMLManager plus comms. */
+function liveManagerClass(htmlManager, base) {
+  return class LiveManager extends htmlManager.HTMLManager {
+    constructor(kernel) {
+      super({ loader: htmlManager.requireLoader });
+      this.kernel = kernel;
+      kernel.registerCommTarget(this.comm_target_name, (comm, message) =>
+        this.handle_comm_open(new base.shims.services.Comm(comm), message));
+    }
+
+    async _create_comm(target, modelId, data, metadata, buffers) {
+      const comm = this.kernel.createComm(target, modelId);
+      if (data || metadata) comm.open(data, metadata, buffers);
+      return new base.shims.services.Comm(comm);
+    }
+
+    async _get_comm_info() {
+      const reply = await this.kernel.requestCommInfo({ target_name: this.comm_target_name });
+      return reply.content.status === "ok" ? reply.content.comms : {};
+    }
+  };
+}
+
+/** Render one output message's content into `el`. Returns true for a widget. */
+async function renderOutput(manager, output, el) {
+  const data = output.data || {};
+  const box = document.createElement("div");
+  box.className = "bezique-live-output";
+  el.appendChild(box);
+  if (data[WIDGET_VIEW]) {
+    const model = await manager.get_model(data[WIDGET_VIEW].model_id);
+    const view = await manager.create_view(model);
+    await manager.display_view(view, box);
+    return true;
+  }
+  if (data["text/html"]) {
+    box.innerHTML = data["text/html"];
+  } else if (data["image/svg+xml"]) {
+    box.innerHTML = data["image/svg+xml"];
+  } else if (data["image/png"]) {
+    const img = document.createElement("img");
+    img.src = "data:image/png;base64," + data["image/png"];
+    img.alt = "";
+    box.appendChild(img);
+  } else {
+    const pre = document.createElement("pre");
+    pre.textContent = data["text/plain"] || output.text || "";
+    box.appendChild(pre);
+  }
+  return false;
+}
+
+/** Run code in the kernel; resolve with its outputs (display data, results, errors). */
+export async function execute(kernel, code) {
+  const outputs = [];
+  const future = kernel.requestExecute({ code, silent: false, store_history: false,
+    allow_stdin: false, stop_on_error: true });
+  future.onIOPub = (message) => {
+    const type = message.header.msg_type;
+    if (type === "display_data" || type === "execute_result") outputs.push(message.content);
+    else if (type === "stream" && message.content.name === "stdout") outputs.push({ text: message.content.text });
+    else if (type === "clear_output") outputs.length = 0;
+    else if (type === "error") outputs.push({ error: message.content });
+  };
+  const reply = await future.done;
+  if (reply.content.status !== "ok") {
+    const error = outputs.find((o) => o.error) || { error: reply.content };
+    const err = new Error(`${error.error.ename}: ${error.error.evalue}`);
+    err.pythonError = error.error;
+    throw err;
+  }
+  return outputs;
+}
+
+/** Swap a cell's static output for the live one, if the live one has widgets. */
+async function showLive(manager, cell, outputs) {
+  if (!outputs.some((o) => o.data && o.data[WIDGET_VIEW])) return 0;
+  const live = document.createElement("div");
+  live.className = "cell_output docutils container bezique-live";
+  live.hidden = true;
+  const area = outputArea(cell);
+  area.parentNode.insertBefore(live, area.nextSibling);
+  let widgets = 0;
+  for (const output of outputs) widgets += (await renderOutput(manager, output, live)) ? 1 : 0;
+  live.hidden = false;
+  area.remove();
+  return widgets;
+}
+
+/** Run the page's cells in `kernel` and swap in the live widgets. `started` is when the
+ * page began to come alive (performance.now()), for the figure the status bar shows. */
+export async function runPage(kernel, status, started) {
+  const cells = codeCells();
+  const [htmlManager, base] = await requireModules(["@jupyter-widgets/html-manager",
+    "@jupyter-widgets/base"]);
+  const LiveManager = liveManagerClass(htmlManager, base);
+  const manager = new LiveManager(kernel);
+  let widgets = 0;
+  for (let i = 0; i < cells.length; i++) {
+    status.progress(i, cells.length);
+    const outputs = await execute(kernel, cellSource(cells[i]));
+    widgets += await showLive(manager, cells[i], outputs);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  document.documentElement.classList.add("bezique-live-page");
+  status.live(widgets, seconds);
+  window.bezique_live = { kernel, manager, seconds, widgets };
+  document.dispatchEvent(new CustomEvent("bezique-live", { detail: { seconds, widgets } }));
+  return { seconds, widgets };
+}

@@ -1,0 +1,96 @@
+/* The live site: brings a built page to life with no server at all (`make site`).
+ *
+ * The static site is served by any static file server. When this page is one of them (not a
+ * file:// page, not a page of the course server, which has its own loader.js) and the site
+ * was built with Python in it (vendor/site/manifest.json exists), the learner's browser runs
+ * the engine itself: Pyodide, in a Web Worker, behind a Jupyter kernel of its own
+ * (site-kernel.js, loaded only then). Everything comes from the site: the Pyodide core, every
+ * wheel (pinned, with the hashes of the files served) and the course's own wheel.
+ *
+ * Then the page's cells run as on the served book (run.js). The status bar says what is
+ * happening, in Russian: the first visit downloads tens of megabytes; later ones come from the
+ * browser's cache.
+ */
+
+import { StatusBar } from "./status";
+import { codeCells } from "./page";
+import { runPage } from "./run";
+
+const VISITED = "bezique:site-visited";
+
+/** The site's manifest (vendor/site/manifest.json, written by book/site/vendor_site.py), or
+ * null when the site has no Python in it (a book built without `make site`). */
+async function siteManifest() {
+  try {
+    const response = await fetch(new URL("manifest.json", import.meta.url), { cache: "no-cache" });
+    return response.ok ? await response.json() : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+function firstVisit() {
+  try {
+    return !window.localStorage.getItem(VISITED);
+  } catch (error) {
+    return true;
+  }
+}
+
+function rememberVisit() {
+  try {
+    window.localStorage.setItem(VISITED, new Date().toISOString());
+  } catch (error) {
+    /* private mode: the next visit says «first» again, nothing else changes */
+  }
+}
+
+/** What this browser lacks to run Python, in Russian, or "" if nothing. */
+function missingFeature() {
+  if (typeof WebAssembly !== "object") return "браузер не умеет WebAssembly";
+  if (typeof Worker !== "function") return "браузер не умеет Web Worker";
+  return "";
+}
+
+/** Why the page could not come alive, for the learner. */
+function reason(error) {
+  const text = error && error.message ? error.message : String(error);
+  if (/fetch|network|load|import/i.test(text) && !(error && error.pythonError)) {
+    return "не удалось загрузить файлы курса с сайта; проверьте связь и обновите страницу";
+  }
+  return text;
+}
+
+async function main() {
+  if (!codeCells().length) return;
+  if (document.querySelector('meta[name="bezique-live"]')) return;   // the course server's page
+  if (window.location.protocol === "file:") return;                  // a page opened as a file
+  const manifest = await siteManifest();
+  if (!manifest) return;                                              // a site without Python
+  const status = new StatusBar();
+  const missing = missingFeature();
+  if (missing) {
+    status.failed(`${missing}; откройте курс в свежем Chrome, Firefox, Safari или Edge`);
+    return;
+  }
+  document.documentElement.classList.add("bezique-live-starting");
+  const started = performance.now();
+  try {
+    status.startingSite(firstVisit(), manifest.download_mb);
+    const { startKernel, preamble } = await import("./site-kernel.js");
+    const kernel = await startKernel(manifest, (step) => status.step(step));
+    status.step("engine");
+    await preamble(kernel, manifest);
+    await runPage(kernel, status, started);
+    rememberVisit();
+    window.addEventListener("pagehide", () => kernel.dispose());
+  } catch (error) {
+    console.warn("bezique live site:", error);
+    status.failed(reason(error));
+  } finally {
+    document.documentElement.classList.remove("bezique-live-starting");
+  }
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
+else main();

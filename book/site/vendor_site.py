@@ -1,0 +1,389 @@
+#!/usr/bin/env python
+"""Make the built book a live site with no server: `make site` (after `book/build.py`).
+
+Everything a page needs to run the engine in the learner's browser goes into
+book/_build/html/vendor/site/, from the registries only, pinned:
+
+* the Pyodide core (npm `pyodide`, the exact version `@jupyterlite/pyodide-kernel` pins) and
+  the kernel's web workers, beside the site loader that book/build.py bundled there;
+* the wheels: the Python packages Pyodide's own lock names for the kernel (IPython, jedi, …)
+  and the course's (ipywidgets, comm, Babel), downloaded by pip from book/site/requirements.txt
+  (exact versions, `--require-hashes`), the kernel's small wheels from its npm package, and
+  the course's own wheel built from this checkout;
+* a new `pyodide-lock.json` that names only those wheels, with the sha256 of the files served
+  (Pyodide checks every download against it; a package the site does not serve is not in the
+  lock at all, so nothing can be fetched from elsewhere);
+* the exercise positions (positions.zip), the card sprites for the SVG card pictures, the
+  DejaVu fonts the SVG text is measured with;
+* manifest.json: what the loader (book/live/site.js) loads, what a first visit downloads, and
+  the sha256 of every file of vendor/site/.
+
+Babel is served with the locale data of Russian only (the engine asks it for Russian plural
+rules): 10 MB less for every learner's first visit. The wheel keeps Babel's own code unchanged,
+is renamed with a local version (2.19.0+ru) and carries its own RECORD.
+
+Usage: .venv/bin/python book/site/vendor_site.py [--pin]
+  --pin   rewrite book/site/requirements.txt from Pyodide's lock and this environment's
+          versions of the course's packages (hashes from the files pip downloads).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import hashlib
+import importlib.metadata
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+SITE_SRC = Path(__file__).resolve().parent
+BOOK = SITE_SRC.parent
+ROOT = BOOK.parent
+HTML = BOOK / "_build" / "html"
+OUT = HTML / "vendor" / "site"
+CACHE = BOOK / "_site_cache"
+NODE_MODULES = BOOK / "node_modules"
+PYODIDE_NPM = NODE_MODULES / "pyodide"
+KERNEL_NPM = NODE_MODULES / "@jupyterlite" / "pyodide-kernel"
+REQUIREMENTS = SITE_SRC / "requirements.txt"
+
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+KERNEL_WORKERS = ("comlink.worker.js", "coincident.worker.js")
+
+# What the kernel needs from Pyodide's lock (pyodide-kernel's worker installs these names) and
+# what the course needs besides; each with the packages it depends on, from the lock.
+KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi")
+# The course's pure-Python packages that Pyodide's lock does not have, pinned to the versions
+# of this environment (the CPython kernels of the served book use the same).
+COURSE_PACKAGES = ("ipywidgets", "comm", "jupyterlab_widgets", "babel")
+# The kernel package's own wheels (its npm package ships them).
+KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide_kernel", "widgetsnbextension-4")
+BABEL_LOCALES = ("root", "ru")
+
+
+def say(message: str) -> None:
+    print(f"[vendor_site] {message}", flush=True)
+
+
+def fail(message: str):
+    print(f"[vendor_site] ОШИБКА: {message}", file=sys.stderr, flush=True)
+    sys.exit(1)
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def copy(src: Path, dst: Path) -> Path:
+    if not src.exists():
+        fail(f"нет файла {src}")
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    if not dst.exists() or dst.stat().st_size != src.stat().st_size or sha256(dst) != sha256(src):
+        shutil.copy2(src, dst)
+    return dst
+
+
+# --------------------------------------------------------------------------------------------
+# the lock and the pins
+
+
+def pyodide_lock() -> dict:
+    return json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
+
+
+def lock_closure(lock: dict, names) -> list[str]:
+    """The lock's packages `names` with everything they depend on (canonical names)."""
+    packages = {canonical(k): v for k, v in lock["packages"].items()}
+    seen: list[str] = []
+    stack = [canonical(n) for n in names]
+    while stack:
+        name = stack.pop()
+        if name in seen:
+            continue
+        if name not in packages:
+            fail(f"в pyodide-lock.json нет пакета {name}")
+        seen.append(name)
+        stack.extend(canonical(d) for d in packages[name]["depends"])
+    return sorted(seen)
+
+
+def pin(python: str) -> None:
+    """Write requirements.txt: the lock's kernel packages at the lock's versions and the
+    course's packages at this environment's versions, each with the sha256 of its wheel."""
+    lock = pyodide_lock()
+    packages = {canonical(k): v for k, v in lock["packages"].items()}
+    wanted = [(packages[n]["name"], packages[n]["version"]) for n in lock_closure(lock, KERNEL_PACKAGES)]
+    wanted += [(n, importlib.metadata.version(n)) for n in COURSE_PACKAGES]
+    with tempfile.TemporaryDirectory() as tmp:
+        reqs = Path(tmp) / "r.txt"
+        reqs.write_text("".join(f"{n}=={v}\n" for n, v in wanted), encoding="utf-8")
+        pip_download(python, reqs, Path(tmp) / "w", require_hashes=False)
+        lines = []
+        for name, version in wanted:
+            wheel = find_wheel(Path(tmp) / "w", name, version)
+            lines.append(f"{name}=={version} \\\n    --hash=sha256:{sha256(wheel)}\n")
+    head = ("# The Python packages of the live site (book/site/vendor_site.py), pure wheels for\n"
+            "# Pyodide: the kernel's from Pyodide's lock at its versions, the course's at the\n"
+            "# versions of the CPython environment. Regenerate with vendor_site.py --pin.\n")
+    REQUIREMENTS.write_text(head + "".join(lines), encoding="utf-8")
+    say(f"записал {REQUIREMENTS.relative_to(ROOT)}: {len(wanted)} пакетов")
+
+
+def pip_download(python: str, requirements: Path, dest: Path, require_hashes: bool = True) -> None:
+    dest.mkdir(parents=True, exist_ok=True)
+    command = [python, "-m", "pip", "download", "-qq", "--no-deps", "--only-binary=:all:",
+               "--python-version", "3.14", "--implementation", "py", "--abi", "none",
+               "--platform", "any", "-d", str(dest), "-r", str(requirements)]
+    if require_hashes:
+        command.append("--require-hashes")
+    # pip's machine-wide constraints (if any) are for this Python, not for Pyodide's.
+    env = {**os.environ, "PIP_CONSTRAINT": ""}
+    result = subprocess.run(command, env=env)
+    if result.returncode != 0:
+        fail("pip не скачал пакеты для сайта (нужен доступ к PyPI)")
+
+
+def find_wheel(folder: Path, name: str, version: str | None = None) -> Path:
+    stem = re.sub(r"[-_.]+", "_", name).lower()
+    for path in sorted(folder.glob("*.whl")):
+        dist, ver = path.name.split("-")[:2]
+        if re.sub(r"[-_.]+", "_", dist).lower() == stem and (version is None or ver == version):
+            return path
+    fail(f"нет колеса {name} {version or ''} в {folder}")
+
+
+def requirements() -> list[tuple[str, str]]:
+    pins = re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)", REQUIREMENTS.read_text(encoding="utf-8"), re.M)
+    if not pins:
+        fail(f"в {REQUIREMENTS} нет ни одного пакета")
+    return pins
+
+
+# --------------------------------------------------------------------------------------------
+# wheels
+
+
+def wheel_metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
+    """(name, version, top-level import names, Requires-Dist names) of a wheel."""
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        meta = zf.read(meta_name).decode("utf-8")
+    name = re.search(r"^Name: (.+)$", meta, re.M).group(1).strip()
+    version = re.search(r"^Version: (.+)$", meta, re.M).group(1).strip()
+    requires = [canonical(re.split(r"[\s;<>=!~\[(]", r.strip(), maxsplit=1)[0])
+                for r in re.findall(r"^Requires-Dist: (.+)$", meta, re.M) if "extra ==" not in r]
+    tops = sorted({n.split("/")[0].removesuffix(".py") for n in names
+                   if not n.split("/")[0].endswith((".dist-info", ".data"))})
+    return name, version, tops, requires
+
+
+def build_course_wheel(python: str, dest: Path) -> Path:
+    """The course's wheel, built from this checkout (the engine and the widgets)."""
+    for old in dest.glob("bezique-*.whl"):
+        old.unlink()
+    with tempfile.TemporaryDirectory() as tmp:
+        result = subprocess.run([python, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                                 "-w", tmp, str(ROOT)])
+        if result.returncode != 0:
+            fail("не собрано колесо курса (pip wheel .)")
+        wheel = next(Path(tmp).glob("bezique-*.whl"))
+        dest.mkdir(parents=True, exist_ok=True)
+        return Path(shutil.copy2(wheel, dest / wheel.name))
+
+
+def _record_line(name: str, data: bytes) -> list[str]:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return [name, f"sha256={digest}", str(len(data))]
+
+
+def trim_babel(wheel: Path, dest: Path) -> Path:
+    """Babel with the locale data of `BABEL_LOCALES` only, as version <v>+ru (see the module
+    doc). Everything else in the wheel is kept byte for byte."""
+    name, version, _, _ = wheel_metadata(wheel)
+    local = f"{version}+ru"
+    dest.mkdir(parents=True, exist_ok=True)
+    out = dest / f"babel-{local}-py3-none-any.whl"
+    keep = {f"babel/locale-data/{loc}.dat" for loc in BABEL_LOCALES}
+    old_info, new_info = f"babel-{version}.dist-info", f"babel-{local}.dist-info"
+    records: list[list[str]] = []
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as dst:
+        for item in src.infolist():
+            if item.filename.startswith("babel/locale-data/") and item.filename not in keep:
+                continue
+            if item.filename == f"{old_info}/RECORD":
+                continue
+            data = src.read(item.filename)
+            target = item.filename.replace(old_info, new_info, 1)
+            if target == f"{new_info}/METADATA":
+                data = re.sub(rb"^Version: .+$", f"Version: {local}".encode(), data, count=1,
+                              flags=re.M)
+            dst.writestr(target, data)
+            records.append(_record_line(target, data))
+        text = io.StringIO()
+        writer = csv.writer(text, lineterminator="\n")
+        writer.writerows(records + [[f"{new_info}/RECORD", "", ""]])
+        dst.writestr(f"{new_info}/RECORD", text.getvalue())
+    if not out.exists() or out.read_bytes() != buffer.getvalue():
+        out.write_bytes(buffer.getvalue())
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# the site
+
+
+def write_lock(lock: dict, wheels: dict[str, Path], folder: Path) -> list[str]:
+    """pyodide-lock.json for the wheels served in `folder` (name -> wheel); returns the names
+    to load at start-up."""
+    packages = {canonical(k): v for k, v in lock["packages"].items()}
+    out = {}
+    for name, wheel in sorted(wheels.items()):
+        dist, version, tops, requires = wheel_metadata(wheel)
+        if name in packages:
+            entry = dict(packages[name])
+            if entry["file_name"] != wheel.name:
+                fail(f"{wheel.name}: в pyodide-lock.json — {entry['file_name']}")
+        else:
+            entry = {"name": dist, "version": version, "file_name": wheel.name,
+                     "install_dir": "site", "package_type": "package", "imports": tops,
+                     "depends": sorted(r for r in requires if r in wheels),
+                     "unvendored_tests": False}
+        entry["sha256"] = sha256(wheel)
+        out[canonical(entry["name"])] = entry
+    text = json.dumps({"info": lock["info"], "packages": out}, indent=1, sort_keys=True)
+    (folder / "pyodide-lock.json").write_text(text + "\n", encoding="utf-8")
+    return sorted(out)
+
+
+def zip_positions(dst: Path) -> Path:
+    """exercises/positions as one zip (the browser kernel unpacks it into its files)."""
+    src = ROOT / "exercises" / "positions"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted(src.rglob("*")):
+            if path.is_file():
+                info = zipfile.ZipInfo(str(path.relative_to(src.parent)), (2026, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, path.read_bytes())
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    if not dst.exists() or dst.read_bytes() != buffer.getvalue():
+        dst.write_bytes(buffer.getvalue())
+    return dst
+
+
+def export_sprites(folder: Path) -> None:
+    """The card faces and backs the SVG card pictures show (drawn by the same code as the
+    canvas pictures, bezique/widgets/render)."""
+    try:  # TEMPORARY until the SVG route lands
+        from bezique.widgets.render.sprites import export_card_sprites  # noqa: PLC0415
+    except ImportError:
+        say("нет bezique.widgets.render.sprites: картинки карт не выгружены")
+        return
+    export_card_sprites(folder)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Сделать собранную книгу живым сайтом без сервера")
+    parser.add_argument("--pin", action="store_true", help="переписать book/site/requirements.txt")
+    args = parser.parse_args(argv)
+    python = sys.executable
+    if args.pin:
+        pin(python)
+        return 0
+    if not (HTML / "index.html").exists():
+        fail("книга не собрана: сначала book/build.py")
+    if not PYODIDE_NPM.exists() or not KERNEL_NPM.exists():
+        fail("нет пакетов npm pyodide и @jupyterlite/pyodide-kernel: book/build.py ставит их")
+    if not (OUT / "bezique-site.js").exists():
+        fail("нет vendor/site/bezique-site.js: book/build.py собирает загрузчик сайта")
+    lock = pyodide_lock()
+    kernel_version = json.loads((KERNEL_NPM / "package.json").read_text())["version"]
+    pyodide_version = json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
+
+    # 1. the Pyodide core and the kernel's workers and small wheels
+    pyodide_dir = OUT / "pyodide"
+    for name in PYODIDE_CORE:
+        copy(PYODIDE_NPM / name, pyodide_dir / name)
+    bundled = {p.name for p in (BOOK / "_vendor" / "vendor" / "site").glob("*.js")}
+    for stale in OUT.glob("*.js"):            # chunks of an older bundle (hashed names)
+        if stale.name not in bundled and stale.name not in KERNEL_WORKERS:
+            stale.unlink()
+    for name in KERNEL_WORKERS:
+        copy(KERNEL_NPM / "lib" / name, OUT / name)
+    for path in (KERNEL_NPM / "pypi").iterdir():
+        copy(path, OUT / "pyodide-kernel" / path.name)
+
+    # 2. the wheels: pinned downloads, the kernel's own, the course's
+    downloads = CACHE / "wheels"
+    pip_download(python, REQUIREMENTS, downloads)
+    wheels: dict[str, Path] = {}
+    for name, version in requirements():
+        wheel = find_wheel(downloads, name, version)
+        if canonical(name) == "babel":
+            wheel = trim_babel(wheel, CACHE / "trimmed")
+        wheels[canonical(name)] = wheel
+    for prefix in KERNEL_WHEELS:
+        wheel = next((p for p in (KERNEL_NPM / "pypi").glob(f"{prefix.split('-')[0]}-*.whl")
+                      if p.name.startswith(prefix)), None)
+        if wheel is None:
+            fail(f"в {KERNEL_NPM}/pypi нет колеса {prefix}")
+        wheels[canonical(wheel_metadata(wheel)[0])] = wheel
+    wheels["bezique"] = build_course_wheel(python, CACHE / "course")
+    served = {}
+    for name, wheel in wheels.items():
+        served[name] = copy(wheel, pyodide_dir / wheel.name)
+    for stale in pyodide_dir.glob("*.whl"):
+        if stale not in served.values():
+            stale.unlink()
+    preload = write_lock(lock, served, pyodide_dir)
+
+    # 3. the course's data: positions, card sprites
+    zip_positions(OUT / "positions.zip")
+    export_sprites(OUT / "cards")
+
+    # 4. the manifest
+    first_visit = [pyodide_dir / n for n in PYODIDE_CORE] + list(served.values())
+    first_visit += [OUT / "comlink.worker.js"] + list(OUT.glob("*.js"))
+    files = {str(p.relative_to(OUT)): sha256(p) for p in sorted(OUT.rglob("*"))
+             if p.is_file() and p.name != "manifest.json"}
+    manifest = {
+        "format": "bezique-site/1",
+        "pyodide_version": pyodide_version,
+        "kernel_version": kernel_version,
+        "python": lock["info"]["python"],
+        "pyodide": "pyodide/",
+        "cards": "cards",
+        "positions": "positions.zip",
+        "preload": preload,
+        "download_mb": round(sum(p.stat().st_size for p in set(first_visit)) / 1e6, 1),
+        "files": files,
+    }
+    (OUT / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n",
+                                       encoding="utf-8")
+    total = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file()) / 1e6
+    say(f"готово: {OUT.relative_to(ROOT)} — {len(files)} файлов, {total:.1f} МБ; первый визит "
+        f"скачивает около {manifest['download_mb']} МБ")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
