@@ -135,6 +135,13 @@ define(["ipycanvas-amd"], function (ipycanvas) {
 """
 
 
+# The live site's manifest until `make site` puts Python into the site (book/site/vendor_site.py
+# writes the real one into _build/html, which no later build overwrites): the site loader
+# (book/live/site.js) reads it and leaves the page static, without a 404 in the console.
+SITE_MANIFEST = Path("vendor") / "site" / "manifest.json"
+SITE_STUB_MANIFEST = '{"format": "bezique-site/1", "python": false}\n'
+
+
 def say(message: str) -> None:
     print(f"[build.py] {message}", flush=True)
 
@@ -184,10 +191,16 @@ def _copy(src: Path, dst: Path) -> None:
     shutil.copy2(src, dst)
 
 
-def _copy_tree(src: Path, dst: Path, skip=()) -> None:
+def _copy_tree(src: Path, dst: Path, skip=(), keep=()) -> None:
+    """Copy the files of `src` into `dst`, but none under a folder named in `skip`, and none
+    whose relative path is in `keep` if `dst` has it already."""
     for path in src.rglob("*"):
-        if path.is_file() and not any(part in skip for part in path.relative_to(src).parts):
-            _copy(path, dst / path.relative_to(src))
+        rel = path.relative_to(src)
+        if not path.is_file() or any(part in skip for part in rel.parts):
+            continue
+        if rel in keep and (dst / rel).exists():
+            continue
+        _copy(path, dst / rel)
 
 
 def ipycanvas_amd() -> Path:
@@ -248,11 +261,13 @@ def vendor() -> None:
         skip=("node-main.js",),
     )
     for name, text in (
+        ("site/manifest.json", SITE_STUB_MANIFEST),
         ("require-config.js", REQUIRE_CONFIG_JS),
         ("ipycanvas/static.js", IPYCANVAS_STATIC_JS),
         ("widgets-a11y.js", WIDGETS_A11Y_JS),
     ):
         path = VENDOR / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
     for path in sorted(WIDGETS_SRC.glob("*.js")) if WIDGETS_SRC.is_dir() else ():
@@ -481,7 +496,7 @@ def sphinx_build(toc: Path, *, fresh: bool, strict: bool, jobs: int, quiet: bool
         return 1
     # Sphinx never overwrites a file it copied from html_extra_path before: bring _build/html/
     # vendor/ up to date ourselves (deleting it first would break a book being served meanwhile).
-    _copy_tree(VENDOR_SRC, HTML)
+    _copy_tree(VENDOR_SRC, HTML, keep=(SITE_MANIFEST,))
     return int(result or 0)
 
 

@@ -2,7 +2,7 @@
  *
  * The static site is served by any static file server. When this page is one of them (not a
  * file:// page, not a page of the course server, which has its own loader.js) and the site
- * was built with Python in it (vendor/site/manifest.json exists), the learner's browser runs
+ * was built with Python in it (vendor/site/manifest.json names it), the learner's browser runs
  * the engine itself: Pyodide, in a Web Worker, behind a Jupyter kernel of its own
  * (site-kernel.js, loaded only then). Everything comes from the site: the Pyodide core, every
  * wheel (pinned, with the hashes of the files served) and the course's own wheel.
@@ -23,7 +23,8 @@ const VISITED = "bezique:site-visited";
 async function siteManifest() {
   try {
     const response = await fetch(new URL("manifest.json", import.meta.url), { cache: "no-cache" });
-    return response.ok ? await response.json() : null;
+    const manifest = response.ok ? await response.json() : null;
+    return manifest && manifest.python !== false ? manifest : null;
   } catch (error) {
     return null;
   }

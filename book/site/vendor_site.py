@@ -22,7 +22,7 @@ Babel is served with the locale data of Russian only (the engine asks it for Rus
 rules): 10 MB less for every learner's first visit. The wheel keeps Babel's own code unchanged,
 is renamed with a local version (2.19.0+ru) and carries its own RECORD.
 
-Usage: .venv/bin/python book/site/vendor_site.py [--pin]
+Usage: .venv/bin/python book/site/vendor_site.py [--html DIR] [--pin]
   --pin   rewrite book/site/requirements.txt from Pyodide's lock and this environment's
           versions of the course's packages (hashes from the files pip downloads).
 """
@@ -49,7 +49,6 @@ SITE_SRC = Path(__file__).resolve().parent
 BOOK = SITE_SRC.parent
 ROOT = BOOK.parent
 HTML = BOOK / "_build" / "html"
-OUT = HTML / "vendor" / "site"
 CACHE = BOOK / "_site_cache"
 NODE_MODULES = BOOK / "node_modules"
 PYODIDE_NPM = NODE_MODULES / "pyodide"
@@ -304,33 +303,37 @@ def export_sprites(folder: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Сделать собранную книгу живым сайтом без сервера")
     parser.add_argument("--pin", action="store_true", help="переписать book/site/requirements.txt")
+    parser.add_argument("--html", type=Path, default=HTML,
+                        help="собранная книга (по умолчанию book/_build/html)")
     args = parser.parse_args(argv)
     python = sys.executable
     if args.pin:
         pin(python)
         return 0
-    if not (HTML / "index.html").exists():
-        fail("книга не собрана: сначала book/build.py")
+    html = args.html.resolve()
+    if not (html / "index.html").exists():
+        fail(f"книга не собрана ({html}): сначала book/build.py")
+    out = html / "vendor" / "site"
     if not PYODIDE_NPM.exists() or not KERNEL_NPM.exists():
         fail("нет пакетов npm pyodide и @jupyterlite/pyodide-kernel: book/build.py ставит их")
-    if not (OUT / "bezique-site.js").exists():
+    if not (out / "bezique-site.js").exists():
         fail("нет vendor/site/bezique-site.js: book/build.py собирает загрузчик сайта")
     lock = pyodide_lock()
     kernel_version = json.loads((KERNEL_NPM / "package.json").read_text())["version"]
     pyodide_version = json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
 
     # 1. the Pyodide core and the kernel's workers and small wheels
-    pyodide_dir = OUT / "pyodide"
+    pyodide_dir = out / "pyodide"
     for name in PYODIDE_CORE:
         copy(PYODIDE_NPM / name, pyodide_dir / name)
     bundled = {p.name for p in (BOOK / "_vendor" / "vendor" / "site").glob("*.js")}
-    for stale in OUT.glob("*.js"):            # chunks of an older bundle (hashed names)
+    for stale in out.glob("*.js"):            # chunks of an older bundle (hashed names)
         if stale.name not in bundled and stale.name not in KERNEL_WORKERS:
             stale.unlink()
     for name in KERNEL_WORKERS:
-        copy(KERNEL_NPM / "lib" / name, OUT / name)
+        copy(KERNEL_NPM / "lib" / name, out / name)
     for path in (KERNEL_NPM / "pypi").iterdir():
-        copy(path, OUT / "pyodide-kernel" / path.name)
+        copy(path, out / "pyodide-kernel" / path.name)
 
     # 2. the wheels: pinned downloads, the kernel's own, the course's
     downloads = CACHE / "wheels"
@@ -357,19 +360,20 @@ def main(argv: list[str] | None = None) -> int:
     preload = write_lock(lock, served, pyodide_dir)
 
     # 3. the course's data: positions, card sprites
-    zip_positions(OUT / "positions.zip")
-    export_sprites(OUT / "cards")
+    zip_positions(out / "positions.zip")
+    export_sprites(out / "cards")
 
     # 4. the manifest
     first_visit = [pyodide_dir / n for n in PYODIDE_CORE] + list(served.values())
-    first_visit += [OUT / "comlink.worker.js"] + list(OUT.glob("*.js"))
-    files = {str(p.relative_to(OUT)): sha256(p) for p in sorted(OUT.rglob("*"))
+    first_visit += [out / "comlink.worker.js"] + list(out.glob("*.js"))
+    files = {str(p.relative_to(out)): sha256(p) for p in sorted(out.rglob("*"))
              if p.is_file() and p.name != "manifest.json"}
     manifest = {
         "format": "bezique-site/1",
+        "python": True,
         "pyodide_version": pyodide_version,
         "kernel_version": kernel_version,
-        "python": lock["info"]["python"],
+        "python_version": lock["info"]["python"],
         "pyodide": "pyodide/",
         "cards": "cards",
         "positions": "positions.zip",
@@ -377,10 +381,10 @@ def main(argv: list[str] | None = None) -> int:
         "download_mb": round(sum(p.stat().st_size for p in set(first_visit)) / 1e6, 1),
         "files": files,
     }
-    (OUT / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n",
+    (out / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n",
                                        encoding="utf-8")
-    total = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file()) / 1e6
-    say(f"готово: {OUT.relative_to(ROOT)} — {len(files)} файлов, {total:.1f} МБ; первый визит "
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file()) / 1e6
+    say(f"готово: {out.relative_to(ROOT)} — {len(files)} файлов, {total:.1f} МБ; первый визит "
         f"скачивает около {manifest['download_mb']} МБ")
     return 0
 
