@@ -210,11 +210,16 @@ def run_match(a: str, b: str, deals: int, seed: int = 0, rules: RuleSet | None =
 
 def in_processes(fn, args: list[tuple], jobs: int):
     """fn(*x) for every x of `args`, in order, computed by `jobs` processes (1: in this one);
-    the pool is shut down when the caller stops reading."""
+    the pool is shut down when the caller stops reading. Where no process can start (in the
+    browser, Pyodide lacks the semaphores a pool needs) they are computed in this one."""
+    if jobs > 1:
+        try:
+            pool = ProcessPoolExecutor(jobs)
+        except (NotImplementedError, OSError, RuntimeError):
+            jobs = 1
     if jobs <= 1:
         yield from (fn(*x) for x in args)
         return
-    pool = ProcessPoolExecutor(jobs)
     try:
         yield from pool.map(fn, *zip(*args))
     finally:

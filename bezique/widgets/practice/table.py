@@ -37,6 +37,7 @@ from ...players.search import supported as master_supported
 from ...players import coach as coaching
 from ...practice import PracticeSession
 from ...ru import capitalize
+from ..background import run_in_background, warm_up
 from ..page import OnPage
 from ..render.canvas import CardCanvas
 from ..render.play_table import layout_play_table
@@ -426,7 +427,8 @@ class PracticeTable(OnPage, W.VBox):
     # ================================================================== review and replay
     def review(self, wait: bool = False):
         """«Разбор сдачи»: the coach replays the finished deal and finds the learner's
-        costliest decisions. In the app it runs in the background (a few seconds);
+        costliest decisions. In the app it runs in the background (a few seconds), or at
+        once where no thread can start (the browser: `background.run_in_background`);
         `wait=True` runs it at once and returns the mistakes."""
         s = self.session
         if not s.deal.is_over:
@@ -446,16 +448,17 @@ class PracticeTable(OnPage, W.VBox):
 
         def work():
             try:
-                found = coaching.review(deal, human, top=3, seed=self.seed or 0, **self.review_options)
+                return coaching.review(deal, human, top=3, seed=self.seed or 0, **self.review_options)
             except Exception as e:                      # keep the table alive, say what failed
-                found = e
-            self._review_done(deal, found)
-            return found
+                return e
 
         if wait:
-            return work()
-        self._review_thread = threading.Thread(target=work, daemon=True)
-        self._review_thread.start()
+            found = work()
+            self._review_done(deal, found)
+            return found
+        # In the browser no thread can start: the review runs here and now, after the message
+        # above has reached the page.
+        self._review_thread = run_in_background(work, lambda found: self._review_done(deal, found))
         return None
 
     def _review_done(self, deal, found) -> None:
@@ -646,11 +649,11 @@ class PracticeTable(OnPage, W.VBox):
 
 def _warm_up_chart() -> None:
     """Import matplotlib in the background once a deal is over, so that the first game chart
-    (tab «Партия») does not keep the learner waiting for the import."""
+    (tab «Партия») does not keep the learner waiting for the import (skipped where no thread
+    can start: the import would then delay the answer to the last click)."""
     import sys
     if "matplotlib.backends.backend_agg" not in sys.modules:
-        threading.Thread(target=lambda: __import__("matplotlib.backends.backend_agg"),
-                         daemon=True).start()
+        warm_up(lambda: __import__("matplotlib.backends.backend_agg"))
 
 
 __all__ = ["PracticeTable", "opponent_options"]
