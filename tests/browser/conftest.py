@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -52,10 +53,16 @@ def built_book(tmp_path_factory) -> Path:
     """A snapshot of book/_build/html (built first by book/build.py if missing or stale), so
     that a build started meanwhile in the shared working tree cannot change the pages under the
     tests. build.log and .build-stamp of that build lie beside it (built_book.parent)."""
+    build = load_build_module()
     try:
-        return load_build_module().ensure_built(snapshot_to=tmp_path_factory.mktemp("book"))
+        html = build.ensure_built(snapshot_to=tmp_path_factory.mktemp("book"))
     except RuntimeError as error:
         pytest.fail(f"Книга не собралась.\n{error}", pytrace=False)
+    # The book as book/build.py makes it: if `make site` put Python into book/_build/html, the
+    # snapshot leaves it out again (test_live_site.py makes its own site from this snapshot).
+    shutil.rmtree(html / "vendor" / "site" / "pyodide", ignore_errors=True)
+    (html / build.SITE_MANIFEST).write_text(build.SITE_STUB_MANIFEST, encoding="utf-8")
+    return html
 
 
 @pytest.fixture(scope="session")

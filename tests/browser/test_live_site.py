@@ -1,0 +1,232 @@
+"""The live site in a real browser: the course with no server (`make site`).
+
+The module makes a copy of the built book a live site as `make site` does
+(book/site/vendor_site.py: Pyodide, the pinned wheels, the course's wheel), serves it with
+`python3 -m http.server` on 127.0.0.1 — a static file server, no Python of ours behind it — and
+opens it in headless Chromium that can resolve no host but 127.0.0.1:
+
+* every page with demos comes alive by itself in the browser (the status bar says so, no static
+  widget is left, no JavaScript error) — the engine runs in the page's own Pyodide kernel;
+* a card click and a «Проверьте себя» question get the engine's answers; the exercise trainer
+  checks an answer and the learner's progress survives a reload; a few tricks at the practice
+  table, with a hint;
+* no request leaves 127.0.0.1, on any page;
+* on a phone (390×844): no page scrolls sideways, no control's own text is clipped, a tap on a
+  card gets the engine's answer;
+* a page opened as a file stays the static book.
+
+What the page must say is computed by the same widget built here (tests/browser/mirror.py).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mirror import click_card, expected_status, make_move, wait_for_text
+from pagecheck import attach_log, problems_offline
+from test_live_book import pages_with_code, plain
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+VENDOR_SITE = ROOT / "book" / "site" / "vendor_site.py"
+LIVE = "document.documentElement.classList.contains('bezique-live-page')"
+FAILED = "document.querySelector('.bezique-live-bar[data-state=failed]')"
+# The card pictures of the browser kernel (SVG, bezique/widgets/render: no ipycanvas there).
+PICTURE = ".bezique-card-canvas svg"
+COLD_START_MS = 180000        # a first page downloads Python and compiles it (a busy CI machine)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def site_root(built_book, tmp_path_factory) -> Path:
+    """A copy of the built book made a live site by book/site/vendor_site.py, as `make site`."""
+    root = tmp_path_factory.mktemp("site") / "html"
+    shutil.copytree(built_book, root)
+    result = subprocess.run([sys.executable, str(VENDOR_SITE), "--html", str(root)],
+                            capture_output=True, text=True, cwd=ROOT)
+    if result.returncode != 0:
+        pytest.fail("vendor_site.py не сделал сайт:\n" + (result.stdout + result.stderr)[-3000:],
+                    pytrace=False)
+    return root
+
+
+@pytest.fixture(scope="module")
+def site_url(site_root):
+    """The site served by `python3 -m http.server` on 127.0.0.1 (as the README says)."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+                            cwd=site_root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            time.sleep(0.1)
+    yield url
+    proc.terminate()
+    proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def offline_browser(playwright_instance):
+    """Chromium that resolves no host but 127.0.0.1: a request outside the site fails (and
+    is seen in the page's log) instead of reaching the internet."""
+    from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
+
+    browser = playwright_instance.chromium.launch(
+        executable_path=str(CHROMIUM),
+        args=CHROMIUM_ARGS + ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def site_context(offline_browser):
+    """One browser profile for the module: the first page fills the browser's cache, as a
+    learner's first visit does."""
+    context = offline_browser.new_context(viewport={"width": 1366, "height": 768}, locale="ru-RU")
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def learner(site_context, site_url):
+    page = site_context.new_page()
+    page.set_default_timeout(60000)
+    log = attach_log(page, site_url)
+    yield page, log
+    page.close()
+
+
+def go_live(page, url: str, timeout: float = COLD_START_MS) -> float:
+    """Open `url` and wait until the page is live; return the seconds the page says it took."""
+    page.goto(url)
+    page.wait_for_function(f"{LIVE} || {FAILED}", timeout=timeout, polling=200)
+    bar = page.locator(".bezique-live-bar")
+    assert bar.get_attribute("data-state") == "live", bar.inner_text()
+    return page.evaluate("window.bezique_live.seconds")
+
+
+# ------------------------------------------------------------------------------ the files
+
+
+def test_the_site_serves_what_its_manifest_and_lock_say(site_root):
+    """Every file of vendor/site/ has the sha256 the manifest gives; Pyodide's lock names
+    only wheels the site serves, each with the sha256 of the file served (Pyodide checks
+    every download against it)."""
+    import hashlib  # noqa: PLC0415
+
+    site = site_root / "vendor" / "site"
+    manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["python"] is True
+    for rel, digest in manifest["files"].items():
+        assert hashlib.sha256((site / rel).read_bytes()).hexdigest() == digest, rel
+    lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for name, entry in lock["packages"].items():
+        wheel = site / "pyodide" / entry["file_name"]
+        assert wheel.exists(), f"{name}: в замке {entry['file_name']}, а на сайте его нет"
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+    assert set(manifest["preload"]) <= set(lock["packages"])
+    assert {"bezique", "ipywidgets", "babel", "ipykernel", "pyodide-kernel"} <= set(lock["packages"])
+
+
+# ------------------------------------------------------------------------------ every page
+
+
+@pytest.mark.parametrize("name", pages_with_code())
+def test_page_comes_alive_in_the_browser(learner, site_url, name):
+    page, log = learner
+    go_live(page, site_url + name + ".html")
+    assert page.locator(".bezique-live").count() > 0
+    static = page.locator(".cell_output:not(.bezique-live) "
+                          "script[type='application/vnd.jupyter.widget-view+json']")
+    assert static.count() == 0, "на странице остались неживые примеры"
+    problems = problems_offline(log)
+    assert not problems, "\n".join(problems)
+
+
+# ------------------------------------------------------------------------------ clicks
+
+
+def test_a_card_click_gets_the_engines_answer(learner, site_url):
+    from bezique.widgets.demos.tricks import TrickWinner  # noqa: PLC0415
+
+    page, log = learner
+    go_live(page, site_url + "chapters/04_tricks.html")
+    mirror = TrickWinner()                                  # as in the chapter
+    demo = page.locator(".bezique-live").filter(has_text="Примеры:").first
+    picture = demo.locator(PICTURE).first
+    picture.scroll_into_view_if_needed()
+    wait_for_text(demo, plain(mirror.result.value))
+    deck = mirror.decks[0]
+    first, second = (box.card for box in deck.layout_result.boxes[2:4])
+    for card in (first, second):
+        click_card(page, picture, deck, card)
+        mirror.click(card)
+        wait_for_text(demo, plain(mirror.result.value))
+    assert not problems_offline(log)
+
+
+def test_check_yourself_gets_its_verdict(learner, site_url):
+    page, log = learner
+    go_live(page, site_url + "chapters/04_tricks.html")
+    question = page.locator(".bezique-live").filter(has_text="Соперник пошёл девяткой треф").first
+    question.scroll_into_view_if_needed()
+    question.get_by_role("button", name="Берёт ответивший", exact=True).click()
+    feedback = question.locator(".bezique-feedback")
+    wait_for_text(feedback, "Неверно")
+    question.get_by_role("button", name="Берёт ходивший", exact=True).click()
+    assert "Неверно" not in wait_for_text(feedback, "Верно")
+    assert not problems_offline(log)
+
+
+def test_practice_table_plays_with_a_hint(learner, site_url):
+    from bezique.widgets.practice.table import PracticeTable  # noqa: PLC0415
+
+    page, log = learner
+    go_live(page, site_url + "chapters/15_practice.html")
+    mirror = PracticeTable(opponent="heuristic", seed=1, deal_number=1)   # as in the chapter
+    s = mirror.session
+    table = page.locator(".bezique-live .bezique-practice-table")
+    picture = table.locator(PICTURE).first
+    picture.scroll_into_view_if_needed()
+    wait_for_text(table.locator(".bezique-practice-status"), expected_status(mirror))
+    table.get_by_role("button", name="Подсказка").click()
+    wait_for_text(table.locator(".bezique-practice-message"), "Подсказка")
+    tricks = 0
+    while tricks < 3:
+        before = s.deal.tricks_done
+        make_move(page, table, picture, mirror)
+        tricks += s.deal.tricks_done > before
+    assert not problems_offline(log)
+
+
+# ------------------------------------------------------------------------------ as a file
+
+
+def test_a_page_opened_as_a_file_stays_static(offline_browser, site_root):
+    context = offline_browser.new_context()
+    page = context.new_page()
+    requested = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto((site_root / "chapters" / "04_tricks.html").as_uri(), wait_until="load")
+    page.wait_for_timeout(1500)
+    assert page.locator(".bezique-live-bar").count() == 0
+    assert not [u for u in requested if "/vendor/site/pyodide/" in u or u.endswith(".whl")]
+    context.close()
