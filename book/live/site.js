@@ -46,6 +46,13 @@ function rememberVisit() {
   }
 }
 
+function addStyleSheet(href) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  document.head.appendChild(link);
+}
+
 /** What this browser lacks to run Python, in Russian, or "" if nothing. */
 function missingFeature() {
   if (typeof WebAssembly !== "object") return "браузер не умеет WebAssembly";
@@ -75,6 +82,7 @@ async function main() {
     return;
   }
   document.documentElement.classList.add("bezique-live-starting");
+  addStyleSheet(new URL(manifest.fonts, import.meta.url).href);    // the card pictures' fonts
   const started = performance.now();
   try {
     status.startingSite(firstVisit(), manifest.download_mb);
