@@ -88,8 +88,10 @@ async function main() {
     status.startingSite(firstVisit(), manifest.download_mb);
     const { startKernel, preamble } = await import("./site-kernel.js");
     const kernel = await startKernel(manifest, (step) => status.step(step));
+    performance.mark("bezique:kernel-ready");             // for docs/benchmarks/live_site.py
     status.step("engine");
     await preamble(kernel, manifest);
+    performance.mark("bezique:preamble-done");
     await runPage(kernel, status, started);
     rememberVisit();
     window.addEventListener("pagehide", () => kernel.dispose());

@@ -10,6 +10,8 @@ book/_build/html/vendor/site/, from the registries only, pinned:
   and the course's (ipywidgets, comm, Babel), downloaded by pip from book/site/requirements.txt
   (exact versions, `--require-hashes`), the kernel's small wheels from its npm package, and
   the course's own wheel built from this checkout;
+* every wheel compiled by Pyodide's own Python under Node (pyc_wheel.py): the browser imports
+  IPython, ipywidgets and the course without compiling them first;
 * a new `pyodide-lock.json` that names only those wheels, with the sha256 of the files served
   (Pyodide checks every download against it; a package the site does not serve is not in the
   lock at all, so nothing can be fetched from elsewhere);
@@ -246,6 +248,36 @@ def trim_babel(wheel: Path, dest: Path) -> Path:
     return out
 
 
+def compile_for_pyodide(wheels: dict[str, Path], pyodide_version: str) -> dict[str, Path]:
+    """The wheels with their modules compiled by Pyodide's own Python (pyc_wheel.py, run by
+    compile_wheels.mjs under Node); cached by the wheel's sha256 and Pyodide's version."""
+    node = shutil.which("node")
+    if node is None:
+        fail("нет node (Node.js): он нужен, чтобы скомпилировать пакеты для Python в браузере")
+    out: dict[str, Path] = {}
+    todo: dict[Path, list[Path]] = {}
+    for name, wheel in wheels.items():
+        key = hashlib.sha256(f"{sha256(wheel)} {pyodide_version}".encode()).hexdigest()[:16]
+        target = CACHE / "compiled" / key / wheel.name
+        out[name] = target
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            todo.setdefault(wheel.parent, []).append(wheel)
+    for folder, group in todo.items():
+        with tempfile.TemporaryDirectory() as tmp:
+            result = subprocess.run([node, str(SITE_SRC / "compile_wheels.mjs"), str(PYODIDE_NPM),
+                                     str(folder), tmp] + [w.name for w in group],
+                                    capture_output=True, text=True)
+            if result.returncode != 0:
+                fail("Pyodide не скомпилировал пакеты:\n" + result.stderr[-2000:])
+            for wheel in group:
+                target = next(t for n, t in out.items() if wheels[n] == wheel)
+                shutil.move(Path(tmp) / wheel.name, target)
+    if todo:
+        say(f"скомпилировано для Pyodide: {sum(len(g) for g in todo.values())} колёс")
+    return out
+
+
 # --------------------------------------------------------------------------------------------
 # the site
 
@@ -386,6 +418,7 @@ def main(argv: list[str] | None = None) -> int:
             fail(f"в {KERNEL_NPM}/pypi нет колеса {prefix}")
         wheels[canonical(wheel_metadata(wheel)[0])] = wheel
     wheels["bezique"] = build_course_wheel(python, CACHE / "course")
+    wheels = compile_for_pyodide(wheels, pyodide_version)
     served = {}
     for name, wheel in wheels.items():
         served[name] = copy(wheel, pyodide_dir / wheel.name)
