@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from ci_support import require_import
 require_import("ipywidgets")
 
-from bezique.widgets.exercises.trainer import PROGRESS_FORMAT, Progress, _clean_level
+from bezique.widgets.exercises.progress import PROGRESS_FORMAT, Progress, clean_level
 
 from .tally import counter_fixture, russian
 
@@ -75,14 +75,14 @@ def test_a_damaged_progress_file_loses_nothing_good(m):
         path.write_bytes(content)
         p = Progress(path)                                # never raises
         for level, entry in p.levels.items():
-            assert _clean_level(level, entry) == entry    # everything kept is sound
+            assert clean_level(entry) == entry    # everything kept is sound
         for level in untouched:
             assert p.levels[level] == LEVELS[level]
         backups = sorted(Path(tmp).glob("bezique_progress.json.damaged.*"))
         if p.problem is None:
             # Still a valid file (a flip may rename a field: missing counts are 0, unknown ignored).
             assert not backups
-            assert p.levels == {k: _clean_level(k, v) for k, v in json.loads(content)["levels"].items()}
+            assert p.levels == {k: clean_level(v) for k, v in json.loads(content)["levels"].items()}
             TALLY["accepted (still valid)"] += 1
         else:
             assert russian(p.problem) and "damaged.1" in p.problem

@@ -80,11 +80,13 @@ def test_the_rooms_depend_one_way():
     """render ← everything; demos, exercises and practice do not import one another, except
     that the demos ask the exercises' judge for the `Answer` of a question. The two helpers
     for the browser stand alone: `background` (work without threads) for the practice table,
-    `storage` (the browser's storage) for the exercises' progress."""
-    allowed = {"render": {"render"}, "exercises": {"render", "exercises", "page", "storage"},
+    `storage` (the browser's storage) for the exercises' progress, and `files` (a download
+    link, an uploaded file) for both."""
+    allowed = {"render": {"render"},
+               "exercises": {"render", "exercises", "page", "storage", "files"},
                "demos": {"render", "demos", "exercises", "page"},
-               "practice": {"render", "practice", "page", "background"}, "page": {"exercises"},
-               "background": set(), "storage": set()}
+               "practice": {"render", "practice", "page", "background", "files"},
+               "page": {"exercises"}, "background": set(), "storage": set(), "files": set()}
     for m, targets in GRAPH.items():
         room = m.split(".")[2] if m.count(".") >= 2 else ""
         for t in targets:

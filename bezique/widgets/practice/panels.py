@@ -8,7 +8,6 @@ every state change goes through one place. Learner-visible text is Russian.
 
 from __future__ import annotations
 
-import base64
 import html
 import io
 import json
@@ -17,6 +16,7 @@ import ipywidgets as W
 
 from ...narrate import describe_event, seat_names
 from ...ru import plural, points
+from ..files import download_link, take_upload
 from ..render.canvas import img_html
 from ..render.play_table import layout_play_table
 from .scene import THEM, YOU, game_verdict, scene_kwargs, who
@@ -310,21 +310,15 @@ class RecordPanel(W.VBox):
 
     def show_saved(self, record: dict, name: str) -> None:
         text = json.dumps(record, ensure_ascii=False, indent=1)
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        self.link.value = (f'<a download="{html.escape(name)}" href="data:application/json;'
-                           f'charset=utf-8;base64,{data}" style="line-height:2.2">Скачать файл '
-                           f'«{_esc(name)}»</a>')
+        self.link.value = download_link(text, name, f"Скачать файл «{name}»")
         self.text.value = text
 
     def _on_upload(self, change) -> None:
-        files = change["new"]
-        if not files:
+        content = take_upload(self.upload, change)
+        if content is None:
             return
-        item = files[0]
-        content = item["content"] if isinstance(item, dict) else item.content
-        self.upload.value = ()                      # the same file may be chosen again
         try:
-            text = bytes(content).decode("utf-8")
+            text = content.decode("utf-8")
         except UnicodeDecodeError:
             text = "\ufffd"                         # refused with the Russian message
         self.owner.load_text(text)
