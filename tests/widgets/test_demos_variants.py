@@ -13,7 +13,7 @@ from bezique.rules import RuleSet
 from bezique.tricks import winner_reason, winning_index
 from bezique.variants import infusorka
 from bezique.widgets.demos.many_pack import (ManyPackOpening, gaps_table_html,
-                                             infusorka_score_table, joker_image, meld_row_html,
+                                             infusorka_score_table, joker_layout, meld_row_html,
                                              series_points)
 from bezique.widgets.demos.no_trump import NoTrumpDemo, YOU, OPP, trump_comparison
 from bezique.widgets.demos.tables import SIDES, FourHandedDeal, ThreeHandedTrick, table_sizes
@@ -194,8 +194,9 @@ def test_gaps_table_lists_every_gap():
 
 
 def test_joker_picture():
-    img = joker_image(1.0)
-    assert img.size == (70, 100)
+    lay = joker_layout(1.0)
+    assert lay.size == (70, 100) and lay.image.size == (70, 100)
+    assert lay.description == "инфузорка"
     assert "инфузорка" in meld_row_html([[Card("Q", "S"), infusorka.INFUSORKA_CARDS[0]]])
 
 

@@ -410,7 +410,7 @@ def test_trick_labels_never_overprint():
                           (("противник", "сдатчик"), 1), (("Ход", "Ответ"), 0)):
         block = _trick_block(list(zip(names, (c1, c2))), winner=winner)
         h = block.boxes[0].h
-        labels = sorted((x, x + img.width) for _, img, x, y in block.ops if y > h)
+        labels = sorted(op.extent()[::2] for op in block.ops if op.kind == "text")
         # a clear gap between the two labels («Ваша — берётСоперник» had 4 pixels)
         assert len(labels) == 2 and labels[1][0] - labels[0][1] >= 6, (names, labels)
 

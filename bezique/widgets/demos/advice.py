@@ -426,8 +426,8 @@ class AdviceCard:
         self.case = CASE_BY_KEY[key]
 
     def _repr_html_(self) -> str:
+        from ..render.display import picture_html
         from ..render.layout import layout_scene
-        from ..render.canvas import img_html
         c = self.case
         d = c.deal()
         act = computer_choice(c) if c.key != "memory" else None
@@ -436,7 +436,7 @@ class AdviceCard:
         lay = layout_scene(**deal_scene(d, seat, selected=sel, scale=0.7,
                                         highlighted={x for x in d.hands[seat] if x.suit == d.trump},
                                         caption=f"Козырь — {SUIT_NAME_RU[d.trump]}"))
-        pic = img_html(lay.png(), lay.description.replace("\n", " "), lay.size)
+        pic = picture_html(lay, compress_level=1)
         if act is None:
             text = memory_facts(c)
         else:

@@ -16,7 +16,6 @@ import random
 from functools import cmp_to_key
 
 import ipywidgets as W
-from PIL import Image
 
 from ...cards import RANKS, SUIT_NAME_RU, SUITS, Card, make_pack, parse_cards
 from ...ru import capitalize, plural, points
@@ -25,7 +24,8 @@ from ...tally import trick_points
 from ...tricks import winning_index
 from ..page import OnPage
 from ..render.canvas import CardCanvas, Picture
-from ..render.layout import Layout, layout_hand
+from ..render.compose import stack
+from ..render.layout import layout_hand
 from .common import SUIT_OPTIONS, WIDE, four_colour_box, html_block
 
 
@@ -64,16 +64,9 @@ def pack_picture(four_colour: bool = False, scale: float = 0.8, width: int = 760
         cards = [c for c in pack if c.suit == s]
         rows.append(layout_hand(cards, order="alternate", scale=scale, max_width=width,
                                 four_colour=four_colour, pad=2, title=capitalize(SUIT_NAME_RU[s])))
-    gap = 6
-    img = Image.new("RGBA", (max(r.size[0] for r in rows),
-                             sum(r.size[1] for r in rows) + gap * (len(rows) - 1)))
-    y = 0
-    for r in rows:
-        img.alpha_composite(r.image.convert("RGBA"), (0, y))
-        y += r.size[1] + gap
     text = (f"Колода безика, {plural(rules.pack_size, 'карта')}, по {_COPIES_RU[rules.packs]} "
             "каждой. " + " ".join(r.description for r in rows))
-    return Picture(Layout(img, [], text), text)
+    return Picture(stack(*rows, gap=6, description=text), text)
 
 
 # ====================================================================== compare two cards

@@ -4,7 +4,7 @@
   HTML for a cell, `quote_box` — the engine's Russian lines in a framed box;
 * `QuickQuestion` — «Проверьте себя» for a fact the engine can compute;
 * the small helpers of the demo modules: `html_block` (a block of text), `esc`, `html_table`
-  (a small HTML table), `png_bytes`, `redraw` (redraw a canvas only when needed),
+  (a small HTML table), `redraw` (redraw a canvas only when needed),
   `four_colour_box` (the «четыре цвета мастей» switch), `declaration_buttons` (the choices
   after a won trick), and the control options `SUIT_OPTIONS` and `WIDE`.
 
@@ -14,11 +14,9 @@ Nothing here decides a rule.
 from __future__ import annotations
 
 import html
-import io
 from typing import Iterable
 
 import ipywidgets as W
-from PIL import Image
 
 from ...actions import PASS
 from ...cards import SUIT_NAME_RU, SUIT_SYMBOL
@@ -54,12 +52,6 @@ def html_table(rows, head=None, numbers_right: bool = False) -> str:
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</table>")
     return "".join(out)
-
-
-def png_bytes(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=1)
-    return buf.getvalue()
 
 
 _UNSET = object()

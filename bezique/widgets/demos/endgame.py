@@ -22,7 +22,6 @@ import random
 from typing import Iterable
 
 import ipywidgets as W
-from PIL import Image
 
 from ...actions import PASS, declare, play
 from ...cards import SUIT_NAME_RU, Card, parse_cards, sort_cards
@@ -38,8 +37,8 @@ from ...rules import RuleSet
 from ...tricks import legal_plays, legal_reason, play_problem, winner_reason
 from ..page import OnPage
 from ..render.canvas import CardCanvas, Picture
-from ..render.layout import (CAPTION_PX, Layout, caption_block, layout_hand, layout_scene,
-                             layout_trick)
+from ..render.compose import beside, with_caption
+from ..render.layout import layout_hand, layout_scene, layout_trick
 from ..render.scene import deal_scene
 from .common import WIDE, esc, four_colour_box, html_block, redraw
 
@@ -243,17 +242,6 @@ class EndgameClicker(OnPage, W.VBox):
 
 # ====================================================================== static pictures
 
-def _beside(*layouts: Layout, gap: int = 18) -> Image.Image:
-    w = sum(l.size[0] for l in layouts) + gap * (len(layouts) - 1)
-    h = max(l.size[1] for l in layouts)
-    img = Image.new("RGBA", (w, h), (255, 255, 255, 0))
-    x = 0
-    for l in layouts:
-        img.alpha_composite(l.image.convert("RGBA"), (x, h - l.size[1]))
-        x += l.size[0] + gap
-    return img
-
-
 def legal_picture(lead: str | Card, hand: str | Iterable[Card], trump: str,
                   rules: RuleSet | None = None, four_colour: bool = False) -> Picture:
     """The card led and your hand in the last eight tricks, illegal cards greyed out; the
@@ -266,17 +254,12 @@ def legal_picture(lead: str | Card, hand: str | Iterable[Card], trump: str,
     reason = legal_reason(hand, [lead], trump, 2, rules)
     t = layout_trick([("Ход", lead)], slots=1, scale=0.85, four_colour=four_colour)
     h = layout_hand(hand, disabled=bad, scale=0.85, four_colour=four_colour, title="Ваши карты")
-    img = _beside(t, h)
     can = ", ".join(c.ru for c in sort_cards(ok))
     text = (f"Козырь — {SUIT_NAME_RU[trump]}. Ход: {lead.name_ru}. Ваши карты: "
             f"{', '.join(c.name_ru for c in hand)}. Можно сыграть: {can}. {reason}")
-    cap = caption_block(f"Козырь — {SUIT_NAME_RU[trump]}. Можно: {can}. {reason}",
-                         max(img.size[0], 320), CAPTION_PX, (40, 40, 48)).fit().render(None, 0)
-    full = Image.new("RGBA", (max(img.size[0], cap.size[0]), img.size[1] + cap.size[1] + 6),
-                     (255, 255, 255, 0))
-    full.alpha_composite(img, (0, 0))
-    full.alpha_composite(cap.image.convert("RGBA"), (0, img.size[1] + 6))
-    return Picture(Layout(full, [], text), text)
+    full = with_caption(beside(t, h), f"Козырь — {SUIT_NAME_RU[trump]}. Можно: {can}. {reason}",
+                        description=text)
+    return Picture(full, text)
 
 
 def find_seed(rules: RuleSet, want, start: int = 1, limit: int = 400) -> int:

@@ -1,7 +1,8 @@
 """Demos of chapter 09 «Подсчёт очков и конец партии»: a whole game and who wins it.
 
 * `bot_game`, `game_chart`, `game_table_html`, `GameReport` — a whole game to 1000 between two
-  bots (`game.Game`) and its running totals as a static matplotlib picture;
+  bots (`game.Game`) and its running totals as a static picture (matplotlib in CPython, SVG in
+  the browser kernel: `render.chart`);
 * `WhoWins` — «кто выиграл партию?»: chosen totals, the last-trick winner and the rule options
   go to the engine's `Game.decide` (`decide_game`).
 
@@ -20,7 +21,8 @@ from ...players import match
 from ...ru import points
 from ...rules import RuleSet
 from ..page import OnPage
-from ..render.canvas import img_html
+from ..render.chart import line_chart_svg, use_svg_chart
+from ..render.display import img_html
 from .common import WIDE, html_block, html_table
 from .tally import NAMES
 
@@ -38,15 +40,18 @@ def bot_game(seed: int = 7, rules: RuleSet | None = None, bots: str = "heuristic
 
 
 class Chart:
-    """A finished picture (PNG bytes and Russian alt text) shown as <img> in notebooks."""
+    """A finished picture (PNG bytes, or SVG text, and Russian alt text) shown as <img> or
+    inline SVG in notebooks."""
 
-    def __init__(self, png: bytes, alt: str, size: tuple[int, int]):
-        self.png, self.alt, self.size = png, alt, size
+    def __init__(self, png: bytes | None, alt: str, size: tuple[int, int], svg: str | None = None):
+        self.png, self.alt, self.size, self.svg = png, alt, size, svg
 
     def _repr_html_(self) -> str:
+        if self.svg is not None:
+            return self.svg
         return img_html(self.png, self.alt, self.size)
 
-    def _repr_png_(self) -> bytes:
+    def _repr_png_(self) -> bytes | None:
         return self.png
 
 
@@ -75,7 +80,10 @@ def chart_alt(game: Game, names=NAMES) -> str:
 def game_chart(game: Game, names=NAMES, width: float = 7.2, height: float = 3.6,
                dpi: int = 100) -> Chart:
     """The running totals of a finished game, deal by deal, with the target line (matplotlib,
-    drawn without pyplot and saved without a timestamp, so the PNG is the same every time)."""
+    drawn without pyplot and saved without a timestamp, so the PNG is the same every time; an
+    SVG chart of the same look where matplotlib is not, see `render.chart`)."""
+    if use_svg_chart():
+        return _svg_game_chart(game, names, round(width * dpi), round(height * dpi))
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -112,6 +120,20 @@ def game_chart(game: Game, names=NAMES, width: float = 7.2, height: float = 3.6,
     fig.savefig(buf, format="png", metadata={"Software": None})
     size = (round(width * dpi), round(height * dpi))
     return Chart(buf.getvalue(), chart_alt(game, names), size)
+
+
+def _svg_game_chart(game: Game, names, width: int, height: int) -> Chart:
+    series = [[0] + [h.totals_after[seat] for h in game.history] for seat in range(2)]
+    target = game.rules.target_score
+    top = max([target] + [max(h.totals_after) for h in game.history])
+    alt = chart_alt(game, names)
+    svg = line_chart_svg(series, list(names[:2]), (("#1f5fa8", "o"), ("#c0392b", "s")),
+                         target=target, target_label=f"цель — {target} очков", width=width,
+                         height=height, ylim=(-30, top * 1.12),
+                         xlim=(-0.2, len(game.history) + 0.3), annotate=True,
+                         title=game_verdict(game, names) if game.winner is not None else None,
+                         legend="lower right", alt=alt)
+    return Chart(None, alt, (width, height), svg)
 
 
 def game_table_html(game: Game, names=NAMES) -> str:

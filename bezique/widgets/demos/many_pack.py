@@ -1,7 +1,7 @@
 """Demos of chapter 11 «Безик втроём, вчетвером и многоколодный»: many-pack bezique.
 
 * `ManyPackOpening` — the first declarations of a many-pack deal with infusorki (experimental);
-* `joker_image`, `meld_row_image`, `meld_row_html` — declared cards with infusorki drawn;
+* `joker_layout`, `meld_row_html` — declared cards with infusorki drawn;
 * `infusorka_score_table`, `gaps_table_html` (the engine's `GAPS`), `experimental_note_html`.
 
 No rule is decided here: every declaration and score is the engine's.
@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 
 import ipywidgets as W
-from PIL import Image
 
 from ...cards import JOKER, SUIT_NAME_RU, Card
 from ...deal import Deal
@@ -22,40 +21,23 @@ from ...players.match import bots
 from ...ru import meld_name, plural, points
 from ...rules import RuleSet
 from ..page import OnPage
-from ..render.canvas import img_html
-from ..render.drawing import card_image, card_size
-from .common import WIDE, html_block, html_table, png_bytes
+from ..render.display import picture_html
+from ..render.layout import Layout, layout_card, layout_meld_row
+from .common import WIDE, html_block, html_table
 
 
 # ====================================================================== many-pack bezique
 
-def joker_image(scale: float = 1.0) -> Image.Image:
+def joker_layout(scale: float = 1.0) -> Layout:
     """The infusorka (it has no suit and no rank), as the card pictures draw it."""
-    return card_image(Card(JOKER, JOKER, 1), scale)
-
-
-def meld_row_image(groups, scale: float = 0.55) -> Image.Image:
-    """Declared cards, each meld a group of overlapping cards (infusorki included)."""
-    w, h = card_size(scale)
-    step, gap = round(0.55 * w), round(0.25 * w)
-    width = 0
-    for g in groups:
-        width += (len(g) - 1) * step + w + gap
-    img = Image.new("RGBA", (max(1, width - gap) + 4, h + 4), (255, 255, 255, 0))
-    x = 2
-    for g in groups:
-        for i, c in enumerate(g):
-            face = joker_image(scale) if c.is_joker else card_image(c, scale)
-            img.alpha_composite(face.convert("RGBA"), (x, 2))
-            x += step if i < len(g) - 1 else w + gap
-    return img
+    return layout_card(Card(JOKER, JOKER, 1), scale)
 
 
 def meld_row_html(groups, scale: float = 0.55, caption: str | None = None) -> str:
-    img = meld_row_image(groups, scale)
+    """Declared cards, each meld a group of overlapping cards (infusorki included), as HTML."""
+    lay = layout_meld_row(groups, scale)
     alt = "; ".join(", ".join(c.name_ru for c in g) for g in groups)
-    return img_html(png_bytes(img), ("Объявлено: " + alt) if not caption else f"{caption}: {alt}",
-                    img.size)
+    return picture_html(lay, ("Объявлено: " + alt) if not caption else f"{caption}: {alt}", 1)
 
 
 MANY_NAMES = ("Анна", "Борис")

@@ -28,7 +28,8 @@ from ...ru import describe_declaration, meld_name, points
 from ...rules import RuleSet
 from ...tricks import winner_reason, winning_index
 from ..page import OnPage
-from ..render.canvas import CardCanvas, img_html
+from ..render.canvas import CardCanvas
+from ..render.display import picture_html
 from ..render.layout import layout_hand, layout_trick
 from ..render.scene import deal_scene
 from .common import WIDE, declaration_buttons, html_block, html_table
@@ -264,7 +265,7 @@ class Declarable:
 
     def _repr_html_(self) -> str:
         lay = layout_hand(self.hand, scale=0.75, caption=self.caption, title="Карты")
-        pic = img_html(lay.png(), lay.description, lay.size)
+        pic = picture_html(lay, lay.description, 1)
         decls = self.declarations()
         if decls:
             lines = []                         # identical copies of a card: one line

@@ -22,7 +22,7 @@ from ...ru import describe_declaration, plural, points
 from ...rules import RuleSet
 from ...tally import last_trick_points
 from ..page import OnPage
-from ..render.canvas import img_html
+from ..render.display import picture_html
 from ..render.layout import layout_hand, layout_trick
 
 WIDE = {"description_width": "initial"}
@@ -278,16 +278,16 @@ def position_picture(data: dict) -> str:
     if data.get("lead"):
         lay = layout_trick([("Ход соперника", parse_cards([data["lead"]])[0])], slots=2,
                            scale=0.8)
-        parts.append(img_html(lay.png(), lay.description, lay.size))
+        parts.append(picture_html(lay, lay.description, 1))
     cards = parse_cards(data["hand"])
     trump = data.get("trump")
     lay = layout_hand(cards, scale=0.8, highlighted={c for c in cards if c.suit == trump},
                       caption=f"Ваши карты; козырь — {SUIT_NAME_RU[trump]}" if trump else "Ваши карты")
-    parts.append(img_html(lay.png(), lay.description, lay.size))
+    parts.append(picture_html(lay, lay.description, 1))
     if data.get("turn_up"):
         lay = layout_hand(parse_cards([data["turn_up"]]), scale=0.8, caption="Открытый козырь",
                           title="Открытый козырь")
-        parts.append(img_html(lay.png(), lay.description, lay.size))
+        parts.append(picture_html(lay, lay.description, 1))
     cells = "".join(f"<div style='margin:0 1.2em 0.4em 0'>{p}</div>" for p in parts)
     return f"<div style='display:flex;flex-wrap:wrap;align-items:flex-end'>{cells}</div>"
 

@@ -23,7 +23,8 @@ from ...rules import RuleSet
 from ...tally import trick_points
 from ...tricks import legal_plays, legal_reason, winner_reason, winning_index
 from ..page import OnPage
-from ..render.canvas import CardCanvas, img_html
+from ..render.canvas import CardCanvas
+from ..render.display import picture_html
 from ..render.layout import layout_hand, layout_table, layout_trick
 from .common import SUIT_OPTIONS, WIDE, html_block, html_table
 from .many_pack import meld_row_html
@@ -131,7 +132,7 @@ class LegalPlays:
                                  f"{self.trick[w].ru}")
         h = layout_hand(self.hand, disabled=set(self.hand) - legal, scale=0.8,
                         title="Карты третьего игрока", caption="Карты третьего игрока")
-        pics = "".join(f"<div style='margin:0 1.2em 0.4em 0'>{img_html(x.png(), x.description, x.size)}</div>"
+        pics = "".join(f"<div style='margin:0 1.2em 0.4em 0'>{picture_html(x, x.description, 1)}</div>"
                        for x in (t, h))
         ok = ", ".join(c.ru for c in sort_cards(legal))
         return (f"<div style='display:flex;flex-wrap:wrap;align-items:flex-end'>{pics}</div>"
@@ -175,7 +176,7 @@ def melds_picture(groups, scale: float = 0.55, caption: str | None = None, title
     if any(c.is_joker for g in groups for c in g):
         return meld_row_html(groups, scale, caption)
     lay = layout_table(groups, scale=scale, caption=caption, title=title)
-    return img_html(lay.png(), lay.description, lay.size)
+    return picture_html(lay, lay.description, 1)
 
 
 class FourHandedDeal(OnPage, W.VBox):

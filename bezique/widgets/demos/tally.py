@@ -15,7 +15,6 @@ from __future__ import annotations
 import html
 
 import ipywidgets as W
-from PIL import Image
 
 from ...cards import SUIT_NAME_RU, Card, cards_ru, parse_cards
 from ...deal import Deal
@@ -28,9 +27,10 @@ from ...ru import meld_name, plural, points
 from ...rules import RuleSet
 from ...tally import last_trick_points, trick_points
 from ..page import OnPage
-from ..render.canvas import img_html
+from ..render.compose import beside
+from ..render.display import picture_html
 from ..render.layout import layout_hand, layout_table, layout_trick
-from .common import WIDE, html_block, html_table, png_bytes
+from .common import WIDE, html_block, html_table
 
 NAMES = ("Анна", "Борис")
 NAMES_GEN = ("Анны", "Бориса")
@@ -209,7 +209,7 @@ class DealTally(OnPage, W.VBox):
                            winner=last.winner_index, four_colour=four_colour, scale=0.8,
                            caption=f"Последняя, {d.tricks_done}-я взятка: её взял"
                                    f"{'а' if winner == 0 else ''} {NAMES[winner]}")
-        return img_html(lay.png(), lay.description.replace("\n", " "), lay.size)
+        return picture_html(lay, compress_level=1)
 
     def player_picture(self, seat: int, four_colour: bool = False, deal: Deal | None = None) -> str:
         """One player's scored combinations and the brisques in their tricks, as one <img>."""
@@ -227,19 +227,12 @@ class DealTally(OnPage, W.VBox):
                                  caption=f"Бриски во взятках {NAMES_GEN[seat]}: "
                                          f"{plural(len(won), 'карта')} "
                                          f"({plural(len(d.won[seat]), 'взятка')} всего)"))
-        gap = 24
-        width = sum(p.size[0] for p in parts) + gap * (len(parts) - 1)
-        height = max(p.size[1] for p in parts)
-        img = Image.new("RGB", (width, height), (255, 255, 255))
-        x = 0
-        for p in parts:
-            img.paste(p.image, (x, height - p.size[1]), p.image.convert("RGBA"))
-            x += p.size[0] + gap
         alt = " ".join(p.description.replace("\n", " ") for p in parts)
         if not scored:
             alt = f"{NAMES[seat]} ничего не объявлял{'а' if seat == 0 else ''}. " + alt
         note = "" if scored else (f'<div>{NAMES[seat]}: ни одного объявления за сдачу</div>')
-        return note + img_html(png_bytes(img), alt, (width, height))
+        return note + picture_html(beside(*parts, gap=24, background=(255, 255, 255),
+                                          description=alt), alt, compress_level=1)
 
     def breakdown(self) -> list[dict[str, int]]:
         """The engine's tally of the deal as counted, per player."""

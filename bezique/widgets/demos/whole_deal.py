@@ -22,7 +22,6 @@ import statistics
 from dataclasses import dataclass, field
 
 import ipywidgets as W
-from PIL import Image
 
 from ...actions import PASS, Play, declare, play
 from ...cards import SUIT_NAME_RU, Card, parse_card, parse_cards, sort_cards
@@ -37,8 +36,8 @@ from ...setup import deal_from_cards
 from ...tricks import legal_reason
 from ..page import OnPage
 from ..render.canvas import CardCanvas, Picture
-from ..render.layout import (CAPTION_PX, Layout, caption_block, layout_hand, layout_scene,
-                             layout_trick)
+from ..render.compose import beside, with_caption
+from ..render.layout import layout_hand, layout_scene, layout_trick
 from ..render.scene import deal_scene
 from .common import esc, html_block
 
@@ -179,14 +178,6 @@ def trick_picture(step: Step, scale: float = 0.6, caption: str | None = None) ->
                                 scale=scale, caption=caption or f"{step.number}-я взятка"))
 
 
-def _beside(a: Layout, b: Layout, gap: int = 18) -> Image.Image:
-    w, h = a.size[0] + gap + b.size[0], max(a.size[1], b.size[1])
-    img = Image.new("RGBA", (w, h), (255, 255, 255, 0))
-    img.alpha_composite(a.image.convert("RGBA"), (0, h - a.size[1]))
-    img.alpha_composite(b.image.convert("RGBA"), (a.size[0] + gap, h - b.size[1]))
-    return img
-
-
 def follow_picture(step: Step, scale: float = 0.7) -> Picture:
     """A trick of the last eight: the card led and the follower's hand, the cards the engine
     did not allow greyed out, with the legal cards and (for you) the engine's reason."""
@@ -196,18 +187,11 @@ def follow_picture(step: Step, scale: float = 0.7) -> Picture:
     t = layout_trick([(NAMES[1 - f.seat], f.lead)], slots=1, scale=scale)
     h = layout_hand(f.hand, disabled=bad, scale=scale,
                     title="Ваши карты" if f.seat == YOU else "Карты соперника")
-    img = _beside(t, h)
     can = " ".join(c.ru for c in f.legal)
     reason = legal_reason(f.hand, [f.lead], d.trump, 2, d.rules) if f.seat == YOU else ""
     text = (f"{step.number}-я взятка. Ход: {f.lead.ru}. {who}: можно {can}; сыграно "
             f"{f.played.ru}. {reason}").strip()
-    cap = caption_block(text, max(img.size[0], 320), CAPTION_PX,
-                        (40, 40, 48)).fit().render(None, 0)
-    full = Image.new("RGBA", (max(img.size[0], cap.size[0]), img.size[1] + cap.size[1] + 6),
-                     (255, 255, 255, 0))
-    full.alpha_composite(img, (0, 0))
-    full.alpha_composite(cap.image.convert("RGBA"), (0, img.size[1] + 6))
-    return Picture(Layout(full, [], text), text)
+    return Picture(with_caption(beside(t, h), text, description=text), text)
 
 
 # ====================================================================== the tally

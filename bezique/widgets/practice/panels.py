@@ -17,7 +17,8 @@ import ipywidgets as W
 from ...narrate import describe_event, seat_names
 from ...ru import plural, points
 from ..files import download_link, take_upload
-from ..render.canvas import img_html
+from ..render.chart import line_chart_svg, use_svg_chart
+from ..render.display import img_html, picture_html
 from ..render.play_table import layout_play_table
 from .scene import THEM, YOU, game_verdict, scene_kwargs, who
 
@@ -197,7 +198,7 @@ class CoachPanel(W.VBox):
                           layout=W.Layout(width="max-content"))
             go.on_click(lambda _, i=m.index: table.replay_to(i))
             rows.append(W.VBox([W.HTML(f"<div style='{BOX}'>{_esc(m.text)}</div>"),
-                                W.HTML(img_html(lay.png(6), alt, lay.size)), go]))
+                                W.HTML(picture_html(lay, alt, 6)), go]))
         self.mistakes.children = rows
 
 
@@ -261,7 +262,7 @@ class ReplayPanel(W.VBox):
         kw["scale"] = 0.7
         lay = layout_play_table(**kw)
         alt = lay.description.replace("\n", " ")
-        self.picture.value = img_html(lay.png(1), alt, lay.size)
+        self.picture.value = picture_html(lay, alt, 1)
         self.caption.value = f"<div style='{BOX}'>{_esc(self.step_text(i))}</div>"
 
     def step_text(self, i: int) -> str:
@@ -364,7 +365,8 @@ class GamePanel(W.VBox):
         key = (tuple(map(tuple, hist)), target)
         if hist and key != self._chart_key:
             png, alt, size = score_chart(hist, target, s.game.is_over, names=names)
-            self.chart.value = img_html(png, alt, size)
+            # bytes: a PNG from matplotlib; text: an SVG chart (the browser kernel)
+            self.chart.value = img_html(png, alt, size) if isinstance(png, bytes) else png
         elif not hist:
             self.chart.value = ""
         self._chart_key = key
@@ -390,7 +392,22 @@ def score_chart(history, target: int, finished: bool, width: float = 5.4,
                 height: float = 3.0, dpi: int = 100, names=("Вы", "Соперник")):
     """The running totals of the game, deal by deal, with the target line: (png, alt, size);
     `history` rows and `names` in the same order (yours first). Drawn without pyplot and
-    saved without a timestamp (the same PNG every time)."""
+    saved without a timestamp (the same PNG every time). Where matplotlib is not (the browser
+    kernel) the first item is the SVG text of the same chart (`render.chart`)."""
+    lower = [x if x.startswith("Игрок") else x.lower() for x in names]
+    steps = "; ".join(f"после сдачи {i}: " + ", ".join(f"{x} {v}" for x, v in zip(lower, h))
+                      for i, h in enumerate(history, 1))
+    alt = f"График партии до {target} очков: {steps}."
+    size = (round(width * dpi), round(height * dpi))
+    if use_svg_chart():
+        top = max([target] + [max(h) for h in history])
+        svg = line_chart_svg([[0] + [h[k] for h in history] for k in range(len(names))],
+                             list(names), CHART_STYLE, target=target,
+                             target_label=f"цель — {target} ", target_label_right=True,
+                             width=size[0], height=size[1], ylim=(0, top * 1.12),
+                             title="Партия окончена" if finished else None, title_pt=10,
+                             legend="upper left", legend_pt=8, alt=alt)
+        return svg, alt, size
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -417,11 +434,7 @@ def score_chart(history, target: int, finished: bool, width: float = 5.4,
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Software": None})
-    lower = [x if x.startswith("Игрок") else x.lower() for x in names]
-    steps = "; ".join(f"после сдачи {i}: " + ", ".join(f"{x} {v}" for x, v in zip(lower, h))
-                      for i, h in enumerate(history, 1))
-    alt = f"График партии до {target} очков: {steps}."
-    return buf.getvalue(), alt, (round(width * dpi), round(height * dpi))
+    return buf.getvalue(), alt, size
 
 
 # ====================================================================== the settings

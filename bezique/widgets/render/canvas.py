@@ -1,30 +1,34 @@
 """`CardCanvas`: a clickable picture of cards for notebooks, and static card pictures.
 
-The picture is drawn by Pillow (`layout.py`) and encoded once as PNG. The same bytes go
-to the live canvas (a draw command) and, until a live page has drawn the canvas, into the
-canvas's `image_data` trait, which is part of the widget state: a static page built without a
-kernel draws it from there.
+The picture is a layout (`layout.py`, `play_table.py`): drawing operations with the hit boxes
+of the cards. A display shows it (`display.py` chooses): the ipycanvas canvas with the picture
+painted by Pillow in CPython kernels, or the SVG widget of book/live/widgets/cards.js in the
+browser kernel. Both report clicks in picture pixels; the layout's hit boxes turn them into
+cards, so both displays pick the same card at the same point.
 
-Clicks arrive as canvas pixel coordinates; the layout's hit boxes turn them into cards.
-Every picture has a Russian text equivalent: HTML under the canvas listing the cards
+Every picture has a Russian text equivalent: HTML under the picture listing the cards
 («дама пик (выбрана), валет бубен, …»), visually hidden (`SR_ONLY_STYLE`) and read by screen
 readers.
 """
 
 from __future__ import annotations
 
-import base64
 import html
 from typing import Callable, Iterable
 
 import ipywidgets
 import traitlets
-from ipycanvas import Canvas, hold_canvas
-from PIL import ImageDraw
 
 from ...cards import Card
-from .drawing import card_image, card_label
-from .layout import (Layout, layout_hand, layout_scene, layout_stock, layout_table, layout_trick)
+from .display import img_html, make_display, picture_html
+from .layout import (Layout, layout_card, layout_hand, layout_scene, layout_stock, layout_table,
+                     layout_trick, order_cards)
+from .ops import FocusOp
+from .style import card_label
+
+__all__ = ["CardCanvas", "Picture", "img_html", "picture_html", "card_png", "hand_png",
+           "hand_picture", "card_picture", "scene_picture", "hand_html", "description_html",
+           "SR_ONLY_CLASS", "SR_ONLY_STYLE"]
 
 SELECT_MODES = ("none", "single", "multi")
 
@@ -58,15 +62,18 @@ class CardCanvas(ipywidgets.VBox):
     four_colour = traitlets.Bool(False)
 
     def __init__(self, select_mode: str = "none", four_colour: bool = False,
-                 scale: float = 1.0, pixel_ratio: float = 1.0, name: str = "Карты", **kwargs):
-        self.canvas = Canvas(width=1, height=1, sync_image_data=False, tabbable=True)
-        self.canvas.layout = ipywidgets.Layout(max_width="100%", height="auto")
+                 scale: float = 1.0, pixel_ratio: float = 1.0, name: str = "Карты",
+                 display: str | None = None, **kwargs):
+        self.display = make_display(pixel_ratio, display)
+        self.canvas = self.display.widget       # the picture's widget (ipycanvas or SVG)
         self.text = ipywidgets.HTML()
         super().__init__([self.canvas, self.text], **kwargs)
         self.add_class("bezique-card-canvas")
         self.scale = scale
         self.pixel_ratio = pixel_ratio
         self.name = name
+        if self.display.kind == "svg":
+            self.canvas.label = name
         self.layout_result: Layout | None = None
         self.disabled: frozenset[Card] = frozenset()
         self.highlighted: frozenset[Card] = frozenset()
@@ -75,20 +82,11 @@ class CardCanvas(ipywidgets.VBox):
         self._click_handlers = ipywidgets.CallbackDispatcher()
         self._disabled_handlers = ipywidgets.CallbackDispatcher()
         self._box_handlers = ipywidgets.CallbackDispatcher()
-        self._png: bytes | None = b""
         self._quiet = False
         self._focus: int | None = None       # keyboard focus: index of a hit box
         self.set_trait("select_mode", select_mode)
         self.set_trait("four_colour", four_colour)
-        self.canvas.on_mouse_down(self._on_mouse_down)
-        self.canvas.on_key_down(self._on_key_down)
-        # A page that connects after the cell ran (Voilà, a reloaded notebook) gets the picture
-        # from the state asynchronously and may show a blank canvas, and draw commands sent
-        # before the browser connected are lost: send the picture again once it is ready.
-        self.canvas.on_client_ready(self._on_client_ready)
-        self._live = False                    # a page with a kernel has drawn this canvas
-        self._sent = None                     # the picture the live page has
-        self._image = None
+        self.display.connect(self.click, self.key)
         self.observe(self._on_look_change, names=["selected", "four_colour", "select_mode"])
 
     # ------------------------------------------------------------------ showing
@@ -164,50 +162,18 @@ class CardCanvas(ipywidgets.VBox):
             self.redraw()
 
     def redraw(self, focus_card: Card | None = None) -> None:
-        """Render the current picture and send it to the canvas (live and in the state)."""
+        """Lay the current picture out and show it (live and in the widget state)."""
         if self._render is None:
             return
         lay = self._render()
-        self.layout_result = lay
         if focus_card is not None:             # keep the keyboard focus on the same card
             self._focus = next((i for i, b in enumerate(lay.boxes) if b.card is focus_card), None)
         if self._focus is not None and self._focus >= len(lay.boxes):
             self._focus = None
         if self._focus is not None:
-            _focus_ring(lay, self._focus, self.pixel_ratio)
-        w, h = lay.size
-        canvas = self.canvas
-        self._png = None                      # encoded when asked for (`_repr_png_`, the state)
-        self._image = lay.image
-        # Only the parts that changed since the last picture the page got are encoded and sent
-        # (a click changes a few rows of cards; the rest of the picture stays as it is).
-        old = self._sent if self._live else None
-        parts = None if old is None else _changed_parts(old, lay.image)
-        whole = parts is None or sum(pw * ph for _, _, pw, ph in parts) * 4 > w * h * 3
-        # ipycanvas names the target canvas to the page only when the target changes; in Voilà
-        # (or after a reload) the notebook runs before the page connects, so that first switch
-        # is lost and later drawings would go nowhere. Forget the current target: every batch
-        # then starts with the switch.
-        manager = getattr(canvas, "_canvas_manager", None)
-        if manager is not None and hasattr(manager, "_current_canvas"):
-            manager._current_canvas = None
-        with hold_canvas():
-            canvas.width, canvas.height = w, h
-            canvas.layout.width = f"{round(w / self.pixel_ratio)}px"
-            if whole:
-                canvas.clear()
-                _put_png(canvas, self.png)
-            else:
-                for x, y, pw, ph in parts:
-                    canvas.clear_rect(x, y, pw, ph)
-                    _put_png(canvas, _encode(lay.image.crop((x, y, x + pw, y + ph))), x, y)
-        self._sent = lay.image
-        if not self._live:
-            # The picture in the widget state is for a page without a kernel (the static book)
-            # and for the first look of a page that connects later. Once a live page has said
-            # it is ready, draw commands reach it: sending the same bytes again in the state
-            # would only double what every click sends.
-            canvas.set_trait("image_data", self.png)
+            lay = lay.with_ops(focus_ring(lay, self._focus, self.pixel_ratio))
+        self.layout_result = lay
+        self.display.show(lay)
         # No `canvas.tooltip`: the widgets' JavaScript then reads the canvas's (missing)
         # `description` and the view fails to render. The text below the canvas says it all.
         text = lay.description
@@ -216,11 +182,8 @@ class CardCanvas(ipywidgets.VBox):
         self.text.value = description_html(text)
 
     def _on_client_ready(self, *_) -> None:
-        """A page with a kernel shows this canvas (never so while the static book is built:
-        nbconvert runs the kernel without a page)."""
-        self._live = True
-        self._sent = None                     # the page may have nothing yet: send it all
-        self.redraw()
+        """A page with a kernel shows this picture: the display sends it again if need be."""
+        self.display.client_ready()
 
     @property
     def focused_card(self) -> Card | None:
@@ -229,9 +192,6 @@ class CardCanvas(ipywidgets.VBox):
         if self._focus is None or lay is None or self._focus >= len(lay.boxes):
             return None
         return lay.boxes[self._focus].card
-
-    def _on_key_down(self, key: str, shift_key=False, ctrl_key=False, meta_key=False) -> None:
-        self.key(key)
 
     def key(self, key: str) -> None:
         """Keyboard use, as the canvas receives it: ←/→ (or ↑/↓, Home, End) move the focus
@@ -274,11 +234,8 @@ class CardCanvas(ipywidgets.VBox):
         """Call `callback(hit_box)` for every click on anything (the stock, a back, …)."""
         self._box_handlers.register_callback(callback, remove=remove)
 
-    def _on_mouse_down(self, x: float, y: float) -> None:
-        self.click(x, y)
-
     def click(self, x: float, y: float):
-        """Handle a click at canvas pixel (x, y), as the mouse does; return the hit box."""
+        """Handle a click at picture pixel (x, y), as the mouse does; return the hit box."""
         lay = self.layout_result
         box = lay.hit_test(x, y) if lay is not None else None
         if box is None:
@@ -317,41 +274,11 @@ class CardCanvas(ipywidgets.VBox):
 
     @property
     def png(self) -> bytes:
-        """The current picture as PNG (encoded once, when first asked for)."""
-        if self._png is None:
-            self._png = _encode(self._image) if self._image is not None else b""
-        return self._png
+        """The current picture as PNG (b"" without Pillow, in the browser kernel)."""
+        return self.display.png
 
-    def _repr_png_(self) -> bytes:
-        return self.png
-
-
-STRIP = 24           # height of the strips compared between two pictures, in canvas pixels
-
-
-def _changed_parts(old, new) -> list[tuple[int, int, int, int]] | None:
-    """The rectangles (x, y, width, height) where `new` differs from `old`: per horizontal
-    strip of STRIP pixels, the span of its changed columns. None if the sizes or modes differ
-    (then the whole picture is sent)."""
-    from PIL import ImageChops
-    if old.size != new.size or old.mode != new.mode:
-        return None
-    diff = ImageChops.difference(old, new)
-    w, h = new.size
-    parts = []
-    for y0 in range(0, h, STRIP):
-        y1 = min(h, y0 + STRIP)
-        box = diff.crop((0, y0, w, y1)).getbbox()
-        if box is not None:
-            parts.append((box[0], y0, box[2] - box[0], y1 - y0))
-    return parts
-
-
-def _encode(image) -> bytes:
-    import io
-    buf = io.BytesIO()
-    image.save(buf, "PNG", compress_level=1)
-    return buf.getvalue()
+    def _repr_png_(self) -> bytes | None:
+        return self.png or None
 
 
 def _visible_point(lay: Layout, index: int) -> tuple[float, float]:
@@ -364,37 +291,11 @@ def _visible_point(lay: Layout, index: int) -> tuple[float, float]:
     return ((box.x + right) / 2, box.y + box.h / 2)
 
 
-def _focus_ring(lay: Layout, index: int, ratio: float = 1.0) -> None:
-    """A dashed dark ring around the keyboard-focused box, drawn on the picture."""
+def focus_ring(lay: Layout, index: int, ratio: float = 1.0) -> FocusOp:
+    """A dashed dark ring around the keyboard-focused box."""
     box = lay.boxes[index]
-    draw = ImageDraw.Draw(lay.image)
-    x0, y0, x1, y1 = box.x - 3, box.y - 3, box.x + box.w + 2, box.y + box.h + 2
-    width = max(2, round(2 * ratio))
-    dash = 6 * ratio
-    for (ax, ay, bx, by) in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)):
-        length = max(abs(bx - ax), abs(by - ay))
-        steps = max(1, int(length // (2 * dash)))
-        for k in range(steps + 1):
-            t0, t1 = min(1, 2 * k * dash / length), min(1, (2 * k + 1) * dash / length)
-            draw.line((ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1,
-                       ay + (by - ay) * t1), fill=(20, 20, 20), width=width)
-
-
-def _put_png(canvas: Canvas, png: bytes, x: int = 0, y: int = 0) -> None:
-    """Draw PNG bytes on the canvas at (x, y) without encoding the picture twice. ipycanvas's
-    own `put_image_data` takes a NumPy array and encodes it again; its draw command accepts
-    any image bytes, so send ours (fall back to the public call)."""
-    try:
-        from ipycanvas.canvas import COMMANDS
-
-        canvas._canvas_manager.send_draw_command(canvas, COMMANDS["putImageData"], [x, y], [png])
-    except (ImportError, AttributeError, KeyError):       # a different ipycanvas
-        import io
-
-        import numpy
-        from PIL import Image
-
-        canvas.put_image_data(numpy.asarray(Image.open(io.BytesIO(png)).convert("RGBA")), x, y)
+    return FocusOp(box.x - 3, box.y - 3, box.x + box.w + 2, box.y + box.h + 2,
+                   max(2, round(2 * ratio)), 6 * ratio)
 
 
 def description_html(description: str) -> str:
@@ -414,8 +315,9 @@ SR_ONLY_STYLE = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;b
 # ====================================================================== static pictures
 
 class Picture:
-    """A finished picture: shown as an <img> with alt text in notebooks and pages
-    (`_repr_html_`), or as PNG (`_repr_png_`, `.png`). `alt` is its text equivalent."""
+    """A finished picture: shown as an <img> with alt text in notebooks and pages, or as inline
+    SVG on the SVG route (`_repr_html_`, `display.picture_html`); as PNG (`_repr_png_`,
+    `.png`) where Pillow is. `alt` is its text equivalent."""
 
     def __init__(self, layout: Layout, alt: str | None = None):
         self.layout = layout
@@ -428,35 +330,28 @@ class Picture:
     def __repr__(self) -> str:                 # the text/plain output: no memory address
         return f"Картинка: {self.alt}"
 
-    def _repr_png_(self) -> bytes:
-        return self.png
+    def _repr_png_(self) -> bytes | None:
+        try:
+            return self.png
+        except ImportError:                    # no Pillow (the browser kernel)
+            return None
 
     def _repr_html_(self) -> str:
-        return img_html(self.png, self.alt, self.layout.size)
+        return picture_html(self.layout, self.alt)
 
     def save(self, path: str) -> None:
         with open(path, "wb") as f:
             f.write(self.png)
 
 
-def img_html(png: bytes, alt: str, size: tuple[int, int] | None = None) -> str:
-    """An <img> element with the PNG inline (base64) and its alt text."""
-    dims = f' width="{size[0]}" height="{size[1]}"' if size else ""
-    data = base64.b64encode(png).decode("ascii")
-    return (f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}"'
-            f' title="{html.escape(alt, quote=True)}"{dims} style="vertical-align:middle">')
-
-
 def _names(cards: Iterable[Card], order) -> str:
-    from .layout import order_cards
-
     return ", ".join(c.name_ru for c in order_cards(cards, order))
 
 
 def card_png(card: Card, scale: float = 1.0, four_colour: bool = False,
              state: str = "normal") -> bytes:
     """One card face as PNG bytes (state: normal, selected, disabled, highlighted)."""
-    return Layout(card_image(card, scale, four_colour, state), []).png(6)
+    return layout_card(card, scale, four_colour, state).png(6)
 
 
 def hand_png(cards: Iterable[Card], **layout_kwargs) -> bytes:
@@ -473,8 +368,7 @@ def hand_picture(cards: Iterable[Card], **layout_kwargs) -> Picture:
 
 def card_picture(card: Card, scale: float = 1.0, four_colour: bool = False,
                  state: str = "normal") -> Picture:
-    return Picture(Layout(card_image(card, scale, four_colour, state), []),
-                   card_label(card, state))
+    return Picture(layout_card(card, scale, four_colour, state), card_label(card, state))
 
 
 def scene_picture(hand: Iterable[Card], **scene_kwargs) -> Picture:

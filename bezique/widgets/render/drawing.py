@@ -1,7 +1,10 @@
-"""Card pictures drawn with Pillow: faces with Russian indices, backs, and card states.
+"""Card pictures drawn with Pillow: faces with Russian indices, backs, and card states; and
+the pieces the Pillow painter (`paint.py`) pastes into a layout: shadows, lines of text, the
+stock's badge, an empty place, the darker band under a hand.
 
-Backend-neutral: nothing here imports Jupyter. The same images become PNG files for the
-book's text, and the pictures on the live `CardCanvas` (see `layout.py` for whole scenes).
+Nothing here imports Jupyter. The same faces become PNG files for the book's text, the
+pictures on the live `CardCanvas`, and the sprites the SVG pictures show
+(`sprites.export_card_sprites`). Sizes and colours are shared with the SVG writer (`style`).
 
 A face carries the Russian index (Т, 10, К, Д, В, 9, 8, 7) and the suit symbol in two
 corners, pips for 7–10, one large pip for the ace, and a framed letter for the courts.
@@ -10,27 +13,25 @@ Every image is drawn three times larger and scaled down (anti-aliasing), then ca
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import os
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageFont
 
 from ...cards import RANK_RU, SUIT_SYMBOL, Card
+from .metrics import font_file
+from .style import (BACK_COLOUR, BACK_LINE, BLACK, BLUE, CARD_H, CARD_RADIUS, CARD_W, EDGE,
+                    GREEN, GREY, GREY_MIX, GREY_SATURATION, HIGHLIGHT_COLOUR, JOKER_COLOUR,
+                    OUTLINE_WIDTH, PAPER, RED, SELECT_COLOUR, SHADOW_ALPHA, SHADOW_BLUR,
+                    SHADOW_PAD, STATES, card_label, card_size, suit_colour)
 
-CARD_W, CARD_H = 70, 100          # size at scale 1.0
+__all__ = ["card_image", "back_image", "shadow_image", "rotated", "text_image", "badge_image",
+           "slot_image", "band_image", "get_font", "font_path", "card_label", "card_size",
+           "suit_colour", "CARD_W", "CARD_H", "SHADOW_PAD", "STATES", "BLACK", "RED", "GREEN",
+           "BLUE", "SELECT_COLOUR", "HIGHLIGHT_COLOUR", "PAPER", "EDGE", "BACK_COLOUR",
+           "BACK_LINE", "JOKER_COLOUR"]
+
 _SS = 3                            # supersampling factor
-
-# Suit colours: classic two colours, and the four-colour pack (♣ green, ♦ blue).
-BLACK = (26, 26, 30)
-RED = (200, 24, 40)
-GREEN = (22, 124, 58)
-BLUE = (24, 86, 196)
-SELECT_COLOUR = (25, 118, 230)    # outline of a selected card
-HIGHLIGHT_COLOUR = (240, 170, 0)  # outline of a highlighted card (a meld, the winner)
-PAPER = (255, 254, 250)
-EDGE = (120, 120, 128)
 
 _TINT = {RED: (252, 238, 234), BLACK: (236, 239, 245), GREEN: (232, 245, 236),
          BLUE: (232, 239, 251)}
@@ -48,40 +49,18 @@ _PIPS = {
           (.5, 1 / 6), (.5, 5 / 6)],
 }
 
-STATES = ("normal", "selected", "disabled", "highlighted")
-
 
 # --------------------------------------------------------------------------- fonts
 
 @lru_cache(maxsize=8)
 def font_path(bold: bool = False, serif: bool = False) -> str:
-    """A DejaVu font file shipped by matplotlib (Cyrillic and ♠♥♦♣ included).
-    Found without importing matplotlib, which takes a while."""
-    name = ("DejaVuSerif" if serif else "DejaVuSans") + ("-Bold" if bold else "") + ".ttf"
-    spec = importlib.util.find_spec("matplotlib")
-    if spec and spec.submodule_search_locations:
-        path = os.path.join(spec.submodule_search_locations[0], "mpl-data", "fonts", "ttf", name)
-        if os.path.exists(path):
-            return path
-    import matplotlib
-
-    return os.path.join(matplotlib.get_data_path(), "fonts", "ttf", name)
+    """A DejaVu font file shipped by matplotlib (Cyrillic and ♠♥♦♣ included)."""
+    return font_file(("DejaVuSerif" if serif else "DejaVuSans") + ("-Bold" if bold else "") + ".ttf")
 
 
 @lru_cache(maxsize=256)
 def get_font(size: int, bold: bool = False, serif: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(font_path(bold, serif), max(1, int(size)))
-
-
-def suit_colour(suit: str, four_colour: bool = False) -> tuple[int, int, int]:
-    """RGB colour of a suit: hearts/diamonds red, spades/clubs black; or ♣ green, ♦ blue."""
-    if four_colour:
-        return {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}[suit]
-    return RED if suit in "HD" else BLACK
-
-
-def card_size(scale: float = 1.0) -> tuple[int, int]:
-    return round(CARD_W * scale), round(CARD_H * scale)
 
 
 # --------------------------------------------------------------------------- glyphs
@@ -171,18 +150,18 @@ def _blank(w: int, h: int, u: float, fill: tuple = PAPER) -> Image.Image:
     return img
 
 
-def _outline(img: Image.Image, colour: tuple, u: float, width: float = 3.2) -> None:
+def _outline(img: Image.Image, colour: tuple, u: float, width: float = OUTLINE_WIDTH) -> None:
     w, h = img.size
     ImageDraw.Draw(img).rounded_rectangle(
-        (0, 0, w - 1, h - 1), radius=round(6 * u), outline=colour + (255,),
+        (0, 0, w - 1, h - 1), radius=round(CARD_RADIUS * u), outline=colour + (255,),
         width=max(1, round(width * u)))
 
 
 def _grey_out(img: Image.Image) -> Image.Image:
     """Lower saturation and contrast: the look of a card that cannot be played."""
     alpha = img.getchannel("A")
-    rgb = ImageEnhance.Color(img.convert("RGB")).enhance(0.12)
-    rgb = Image.blend(rgb, Image.new("RGB", img.size, (200, 200, 204)), 0.45)
+    rgb = ImageEnhance.Color(img.convert("RGB")).enhance(GREY_SATURATION)
+    rgb = Image.blend(rgb, Image.new("RGB", img.size, GREY), GREY_MIX)
     rgb.putalpha(alpha)
     return rgb
 
@@ -220,9 +199,6 @@ def _face(rank: str, suit: str, scale: float, four_colour: bool, state: str) -> 
     return _finish(big, scale, state)
 
 
-JOKER_COLOUR = (110, 40, 150)
-
-
 def _draw_joker(img: Image.Image, u: float) -> None:
     """A star and «ИНФ»: the infusorka has neither suit nor rank."""
     dr = ImageDraw.Draw(img)
@@ -246,10 +222,6 @@ def card_image(card: Card, scale: float = 1.0, four_colour: bool = False,
 
 
 # --------------------------------------------------------------------------- backs
-
-BACK_COLOUR = (28, 58, 112)
-BACK_LINE = (78, 118, 180)
-
 
 @lru_cache(maxsize=64)
 def back_image(scale: float = 1.0, state: str = "normal") -> Image.Image:
@@ -288,9 +260,6 @@ def back_image(scale: float = 1.0, state: str = "normal") -> Image.Image:
 
 # --------------------------------------------------------------------------- shadow
 
-SHADOW_PAD = 4
-
-
 @lru_cache(maxsize=64)
 def shadow_image(scale: float = 1.0, angle: float = 0.0) -> Image.Image:
     """A soft shadow for one card; paste it at (x - SHADOW_PAD + 1, y - SHADOW_PAD + 2)."""
@@ -298,8 +267,9 @@ def shadow_image(scale: float = 1.0, angle: float = 0.0) -> Image.Image:
     p = SHADOW_PAD
     img = Image.new("RGBA", (w + 2 * p, h + 2 * p), (0, 0, 0, 0))
     ImageDraw.Draw(img).rounded_rectangle((p, p, p + w - 1, p + h - 1),
-                                          radius=round(6 * w / CARD_W), fill=(0, 0, 0, 70))
-    img = img.filter(ImageFilter.GaussianBlur(1.6))
+                                          radius=round(CARD_RADIUS * w / CARD_W),
+                                          fill=(0, 0, 0, SHADOW_ALPHA))
+    img = img.filter(ImageFilter.GaussianBlur(SHADOW_BLUR))
     if angle:
         img = img.rotate(angle, resample=Image.Resampling.BICUBIC, expand=True)
     return img
@@ -317,20 +287,6 @@ def rotated(img: Image.Image, angle: float) -> Image.Image:
             _ROTATED.clear()
         hit = _ROTATED[key] = (img, img.rotate(angle, resample=Image.Resampling.BICUBIC, expand=True))
     return hit[1]
-
-
-def card_label(card: Card | None, state: str = "normal") -> str:
-    """The Russian text equivalent of one card picture: «дама пик (выбрана)»."""
-    name = "карта рубашкой вверх" if card is None else card.name_ru
-    note = {"selected": "выбрана", "disabled": "недоступна",
-            "highlighted": "выделена"}.get(state)
-    if note and card is not None:
-        # «выбрана» agrees with «карта»; «туз», «король», «валет» are masculine.
-        if card.rank in ("A", "K", "J"):
-            note = {"выбрана": "выбран", "недоступна": "недоступен",
-                    "выделена": "выделен"}[note]
-        return f"{name} ({note})"
-    return name
 
 
 # --------------------------------------------------------------------------- labels
@@ -365,3 +321,11 @@ def slot_image(w: int, h: int, colour: tuple) -> Image.Image:
                                           outline=colour, width=2)
     return img
 
+
+
+@lru_cache(maxsize=32)
+def band_image(w: int, h: int, radius: int, colour: tuple) -> Image.Image:
+    """A filled rounded rectangle (the darker felt under a hand in two rows)."""
+    img = Image.new("RGBA", (w, h), tuple(colour[:3]) + (0,))
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=tuple(colour))
+    return img

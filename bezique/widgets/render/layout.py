@@ -1,192 +1,30 @@
 """Cards arranged into pictures: a hand (in a row or fanned), a trick, a player's declared
-cards, the stock with the turn-up, a whole table. Each layout returns the image together
-with its hit boxes and a Russian text equivalent, so that a canvas can turn a click into a
-card and a screen reader can say what the picture shows. Pillow only, no Jupyter.
+cards, the stock with the turn-up, a whole table. Each layout returns a `Layout` (`ops.py`):
+the drawing operations with the hit boxes of the cards and a Russian text equivalent, so that
+a display can turn a click into a card and a screen reader can say what the picture shows.
+Backend-neutral: no Pillow, no Jupyter; text is measured with the font metrics table
+(`metrics.py`), so the Pillow and the SVG painter lay a picture out the same way.
 """
 
 from __future__ import annotations
 
-import io
 import math
-from dataclasses import dataclass, field
-from typing import Iterable, NamedTuple
-
-from PIL import Image
+from typing import Iterable
 
 from ...cards import Card, sort_cards
 from ...ru import plural
-from .drawing import (BLACK, SHADOW_PAD, back_image, badge_image, card_image, card_label,
-                      card_size, get_font, rotated, shadow_image, slot_image, text_image)
+from .metrics import text_width, wrap
+from .ops import BadgeOp, Block, HitBox, Layout, SlotOp
+from .style import BLACK, SHADOW_PAD, card_size
 
-class HitBox(NamedTuple):
-    """A clickable rectangle of a layout: a card (or None for a back, the stock) and
-    its Russian text equivalent."""
-    x: int
-    y: int
-    w: int
-    h: int
-    card: Card | None
-    label: str
+__all__ = ["Layout", "HitBox", "Block", "layout_hand", "layout_trick", "layout_table",
+           "layout_stock", "layout_scene", "layout_card", "layout_meld_row", "caption_block",
+           "order_cards", "FELT", "ON_FELT", "CAPTION_PX"]
 
-    def contains(self, px: float, py: float) -> bool:
-        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
-
-
-@dataclass
-class Layout:
-    """A rendered picture with its hit boxes (topmost last) and a text equivalent."""
-    image: Image.Image
-    boxes: list[HitBox]
-    description: str = ""
-    shapes: dict[int, tuple] = field(default_factory=dict)  # box index -> rotated polygon
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.image.size
-
-    def __repr__(self) -> str:                 # no memory address (notebook outputs are compared)
-        return f"Layout({self.size[0]}×{self.size[1]}, {len(self.boxes)} boxes: {self.description!r})"
-
-    def hit_test(self, x: float, y: float) -> HitBox | None:
-        """The topmost box under the point (x, y), or None."""
-        for i in range(len(self.boxes) - 1, -1, -1):
-            box = self.boxes[i]
-            if box.contains(x, y):
-                poly = self.shapes.get(i)
-                if poly is None or _in_polygon(x, y, poly):
-                    return box
-        return None
-
-    def png(self, compress_level: int = 1) -> bytes:
-        buf = io.BytesIO()
-        self.image.save(buf, "PNG", compress_level=compress_level)
-        return buf.getvalue()
-
-    def _repr_png_(self) -> bytes:
-        return self.png(6)
-
-
-def _in_polygon(x: float, y: float, poly: tuple) -> bool:
-    inside = False
-    n = len(poly)
-    for i in range(n):
-        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
-@dataclass
-class _Block:
-    """A layout under construction: drawing operations, boxes and text, in local pixels."""
-    w: int = 0
-    h: int = 0
-    ops: list = field(default_factory=list)
-    boxes: list = field(default_factory=list)
-    shapes: dict = field(default_factory=dict)
-    lines: list = field(default_factory=list)
-
-    def image(self, img: Image.Image, x: float, y: float) -> None:
-        self.ops.append(("img", img, round(x), round(y)))
-
-    def text(self, text: str, x: float, y: float, px: int, colour: tuple,
-             bold: bool = False, anchor: str = "la") -> None:
-        """A line of text; `anchor` "la" puts its top-left, "ma" its top-middle, "ra" its
-        top-right at (x, y)."""
-        img = text_image(text, px, tuple(colour), bold)
-        self.image(img, x - {"ma": img.width / 2, "ra": img.width}.get(anchor, 0), y)
-
-    def card(self, card: Card | None, x: float, y: float, scale: float, state: str,
-             four_colour: bool, label: str | None = None, angle: float = 0.0) -> None:
-        img = back_image(scale, state) if card is None else card_image(card, scale, four_colour, state)
-        w, h = img.size
-        label = label or card_label(card, state)
-        if angle:
-            rimg, shadow = rotated(img, angle), shadow_image(scale, angle)
-            cx, cy = x + w / 2, y + h / 2
-            self.image(shadow, cx - shadow.width / 2 + 1, cy - shadow.height / 2 + 2)
-            self.image(rimg, cx - rimg.width / 2, cy - rimg.height / 2)
-            a = math.radians(angle)
-            ca, sa = math.cos(a), math.sin(a)
-            poly = tuple((cx + dx * ca + dy * sa, cy - dx * sa + dy * ca)
-                         for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)))
-            xs, ys = [p[0] for p in poly], [p[1] for p in poly]
-            self.shapes[len(self.boxes)] = poly
-            self.boxes.append(HitBox(math.floor(min(xs)), math.floor(min(ys)),
-                                     math.ceil(max(xs) - min(xs)), math.ceil(max(ys) - min(ys)),
-                                     card, label))
-        else:
-            shadow = shadow_image(scale)
-            self.image(shadow, x - SHADOW_PAD + 1, y - SHADOW_PAD + 2)
-            self.image(img, x, y)
-            self.boxes.append(HitBox(round(x), round(y), w, h, card, label))
-
-    def add(self, other: "_Block", dx: float, dy: float) -> None:
-        """Merge `other` with its origin at (dx, dy)."""
-        dx, dy = round(dx), round(dy)
-        self.ops.extend((kind, img, x + dx, y + dy) for kind, img, x, y in other.ops)
-        base = len(self.boxes)
-        for i, poly in other.shapes.items():
-            self.shapes[base + i] = tuple((px + dx, py + dy) for px, py in poly)
-        self.boxes.extend(b._replace(x=b.x + dx, y=b.y + dy) for b in other.boxes)
-        self.lines.extend(other.lines)
-        self.w = max(self.w, other.w + dx)
-        self.h = max(self.h, other.h + dy)
-
-    def fit(self) -> "_Block":
-        """Grow the block to hold every drawing (moving it right/down if one sticks out)."""
-        if not self.ops:
-            return self
-        dx = max(0, -min(x for _, _, x, _ in self.ops))
-        dy = max(0, -min(y for _, _, _, y in self.ops))
-        if dx or dy:
-            moved = _Block()
-            moved.add(self, dx, dy)
-            self.ops, self.boxes, self.shapes = moved.ops, moved.boxes, moved.shapes
-        self.w = max(self.w + dx, max(x + img.width for _, img, x, _ in self.ops))
-        self.h = max(self.h + dy, max(y + img.height for _, img, _, y in self.ops))
-        return self
-
-    def render(self, background: tuple | None = None, pad: int = 0) -> Layout:
-        """Paint the block. An opaque background gives an RGB image (pasting with the
-        alpha as mask is twice as fast as compositing), none an RGBA one."""
-        size = (self.w + 2 * pad, self.h + 2 * pad)
-        img = Image.new("RGB", size, background) if background else Image.new("RGBA", size)
-        for _, src, x, y in self.ops:
-            x, y = x + pad, y + pad
-            if background:
-                img.paste(src, (x, y), src)
-                continue
-            if x < 0 or y < 0:              # alpha_composite wants a box inside the image
-                src = src.crop((max(0, -x), max(0, -y), src.width, src.height))
-                x, y = max(0, x), max(0, y)
-            img.alpha_composite(src, (x, y))
-        boxes = [b._replace(x=b.x + pad, y=b.y + pad) for b in self.boxes]
-        shapes = {i: tuple((px + pad, py + pad) for px, py in poly)
-                  for i, poly in self.shapes.items()}
-        return Layout(img, boxes, "\n".join(self.lines), shapes)
-
-
-def _wrap(text: str, px: int, width: float, bold: bool = False) -> list[str]:
-    font = get_font(px, bold)
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            trial = f"{line} {word}" if line else word
-            if line and font.getlength(trial) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
-
-
-def caption_block(text: str, width: float, px: int, colour: tuple) -> _Block:
+def caption_block(text: str, width: float, px: int, colour: tuple) -> Block:
     """A caption wrapped to `width`, centred (`.fit().render(None, 0)` makes it a picture)."""
-    block = _Block()
-    lines = _wrap(text, px, width)
+    block = Block()
+    lines = wrap(text, px, width)
     for i, line in enumerate(lines):
         block.text(line, width / 2, i * round(px * 1.35), px, colour, anchor="ma")
     block.w, block.h = round(width), round(len(lines) * px * 1.35)
@@ -230,7 +68,7 @@ def _names(boxes: Iterable[HitBox]) -> str:
 
 def _hand_block(cards, *, scale=1.0, selected=(), disabled=(), highlighted=(),
                 four_colour=False, order="alternate", fan=False, gap=None, max_width=None,
-                lift=None, face_down=False) -> _Block:
+                lift=None, face_down=False) -> Block:
     w, h = card_size(scale)
     if isinstance(cards, int):
         cards, face_down = [None] * cards, True
@@ -240,7 +78,7 @@ def _hand_block(cards, *, scale=1.0, selected=(), disabled=(), highlighted=(),
     n = len(cards)
     lift_px = round(0.14 * h) if (lift or (lift is None and selected)) else 0
     gap = round(6 * scale) if gap is None else gap
-    block = _Block()
+    block = Block()
     if fan and n > 1:
         return _fan(block, cards, scale, selected, disabled, highlighted, four_colour, face_down, lift_px)
     step = w + gap
@@ -271,7 +109,7 @@ def _fan(block, cards, scale, selected, disabled, highlighted, four_colour, face
         a = math.radians(angle)
         cx, cy = r * math.sin(a), -r * math.cos(a)
         placed.append((shown, cx - w / 2, cy - h / 2, state, -angle))
-    tmp = _Block()
+    tmp = Block()
     for shown, x, y, state, angle in placed:
         tmp.card(shown, x, y, scale, state, four_colour,
                  "карта рубашкой вверх" if face_down else None, angle=angle)
@@ -285,13 +123,13 @@ def _fan(block, cards, scale, selected, disabled, highlighted, four_colour, face
 
 
 def _table_block(cards, *, scale=0.8, selected=(), disabled=(), highlighted=(),
-                 four_colour=False, order="alternate", min_width=0) -> _Block:
+                 four_colour=False, order="alternate", min_width=0) -> Block:
     """Declared cards face up, each meld a group of overlapping cards."""
     w, h = card_size(scale)
     groups = [list(g) for g in cards] if cards and not isinstance(cards[0], Card) else \
         ([order_cards(cards, order)] if cards else [])
     selected, disabled, highlighted = set(selected), set(disabled), set(highlighted)
-    block = _Block()
+    block = Block()
     x = 0.0
     for g, group in enumerate(groups):
         if g:
@@ -305,13 +143,13 @@ def _table_block(cards, *, scale=0.8, selected=(), disabled=(), highlighted=(),
 
 
 def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colour=BLACK,
-                 slots=2, disabled=(), highlighted=()) -> _Block:
+                 slots=2, disabled=(), highlighted=()) -> Block:
     """The cards of the current trick, each with who played it underneath."""
     w, h = card_size(scale)
     plays = [p if isinstance(p, tuple) else ("", p) for p in plays]
     gap = round(14 * scale)
     px = max(9, round(12 * scale))
-    block = _Block()
+    block = Block()
     parts = []
     wins = [winner is not None and (winner == i or winner is card)
             for i, (_, card) in enumerate(plays)]
@@ -320,7 +158,7 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
     # Cards stand w + gap apart, or further if two neighbouring labels would touch.
     step = float(w + gap)
     for i in range(1, len(notes)):
-        a, b = (get_font(px, wins[k]).getlength(notes[k]) for k in (i - 1, i))
+        a, b = (text_width(notes[k], px, wins[k]) for k in (i - 1, i))
         step = max(step, (a + b) / 2 + round(8 * scale))
     for i, (who, card) in enumerate(plays):
         state = "highlighted" if wins[i] or card in highlighted else \
@@ -332,7 +170,7 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
             block.text(notes[i], x + w / 2, h + 4, px, label_colour, bold=wins[i], anchor="ma")
         parts.append(label.replace(": ", " — ", 1) if who else label)
     for i in range(len(plays), slots):
-        block.image(slot_image(w, h, tuple(label_colour) + (110,)), round(i * step), 0)
+        block.op(SlotOp(round(i * step), 0, w, h, tuple(label_colour) + (110,)))
     count = max(len(plays), slots)
     block.w = round((count - 1) * step) + w
     block.h = h + 4 + round(px * 1.3)
@@ -341,13 +179,13 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
 
 
 def _stock_block(count, turn_up=None, *, scale=1.0, four_colour=False,
-                 label_colour=BLACK, count_shown=True) -> _Block:
+                 label_colour=BLACK, count_shown=True) -> Block:
     """The stock (a back with the number of cards left) and the turn-up beside it. Without
     `count_shown` (rules that forbid counting the stock, `show_stock_count=false`) the back
     carries no number: only whether the stock is empty shows."""
     w, h = card_size(scale)
     px = max(9, round(12 * scale))
-    block = _Block()
+    block = Block()
     depth = min(3, max(0, count - 1))
     for k in range(depth, -1, -1):
         if count:
@@ -360,10 +198,10 @@ def _stock_block(count, turn_up=None, *, scale=1.0, four_colour=False,
         block.boxes[-1] = block.boxes[-1]._replace(label=f"талон: {plural(count, 'карта')}")
         badge = round(15 * scale)
         bx, by = w / 2, 2 * depth + h / 2
-        disc = badge_image(str(count), badge)
-        block.image(disc, bx - disc.width / 2, by - disc.height / 2)
+        side = 2 * badge + 1                     # the disc's picture is this wide
+        block.op(BadgeOp(str(count), round(bx - side / 2), round(by - side / 2), badge))
     if not count:
-        block.image(slot_image(w, h, tuple(label_colour) + (150,)), 0, 0)
+        block.op(SlotOp(0, 0, w, h, tuple(label_colour) + (150,)))
     shown = f"талон: {count}" if count_shown else "талон"
     block.text(shown if count else "талон пуст", w / 2, h + 2 * depth + 4, px,
                label_colour, anchor="ma")
@@ -390,7 +228,7 @@ ON_FELT = (236, 242, 232)
 CAPTION_PX = 15
 
 
-def _finish_layout(block: _Block, caption: str | None, background, pad: int) -> Layout:
+def _finish_layout(block: Block, caption: str | None, background, pad: int) -> Layout:
     block.fit()
     if caption:
         colour = ON_FELT if background else (40, 40, 48)
@@ -465,7 +303,7 @@ def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=()
     small, tscale = 0.7 * scale, 0.8 * scale
     label_px = max(10, round(13 * scale))
     margin, vgap = round(16 * scale), round(10 * scale)
-    rows: list[tuple[_Block, str]] = []
+    rows: list[tuple[Block, str]] = []
 
     opp = _hand_block(opponent if not opponent_face_up else list(opponent), scale=small,
                       order=order, four_colour=four_colour, gap=round(-0.45 * card_size(small)[0]),
@@ -484,7 +322,7 @@ def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=()
                       count_shown=stock_count_shown)
     tr = _trick_block(list(trick), scale=scale, winner=winner, four_colour=four_colour,
                       label_colour=ON_FELT)
-    middle = _Block(h=max(st.h, tr.h))
+    middle = Block(h=max(st.h, tr.h))
     rows.append((middle, ""))
 
     mt = _table_block(list(table), scale=tscale, four_colour=four_colour, min_width=w, **sets)
@@ -496,7 +334,7 @@ def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=()
     mine.lines.append(f"Ваши карты: {_names(mine.boxes)}.")
     rows.append((mine, ""))
 
-    scene = _Block()
+    scene = Block()
     width = max(max(b.w for b, _ in rows), 8 * w + 7 * round(6 * scale))
     y = margin
     for block, label in rows:
@@ -516,3 +354,30 @@ def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=()
         scene.add(cap, margin, scene.h - margin + vgap)
         scene.h += cap.h + vgap
     return scene.render(background, 0)
+
+
+def layout_card(card: Card | None, scale: float = 1.0, four_colour: bool = False,
+                state: str = "normal") -> Layout:
+    """One card face (or a back), no shadow and no margin: the picture is the card."""
+    block = Block()
+    block.card(card, 0, 0, scale, state, four_colour, shadow=False)
+    block.w, block.h = card_size(scale)
+    block.lines.append(block.boxes[0].label)
+    return block.render(None, 0)
+
+
+def layout_meld_row(groups, scale: float = 0.55, four_colour: bool = False,
+                    title: str = "Объявлено") -> Layout:
+    """Declared cards without shadows, each meld a group of cards overlapping by 45 %, the
+    infusorki of many-pack bezique included (a compact row for text and tables)."""
+    w, h = card_size(scale)
+    step, gap = round(0.55 * w), round(0.25 * w)
+    block = Block()
+    x = 2
+    for g in groups:
+        for i, card in enumerate(g):
+            block.card(card, x, 2, scale, "normal", four_colour, shadow=False)
+            x += step if i < len(g) - 1 else w + gap
+    block.w, block.h = max(1, x - gap - 2) + 4, h + 4
+    block.lines.append(f"{title}: {_names(block.boxes)}.")
+    return block.render(None, 0)

@@ -18,18 +18,19 @@ Four rows on the felt, every card face up on its own place (no face-up card cove
    band at the bottom, and when the hand needs one row only your declared cards may take two
    (many-pack players declare a lot): the table stays as high as the three-seat one.
 
-A row of declared cards that would not fit is drawn smaller, never overlapped. Pillow only.
+A row of declared cards that would not fit is drawn smaller, never overlapped. Backend-neutral
+(no Pillow): a `Layout` of drawing operations, painted by Pillow or written as SVG.
 """
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
-
 from ...cards import Card
 from ...ru import plural
-from .drawing import card_size, get_font
-from .layout import (FELT, ON_FELT, Layout, _Block, _hand_block, _names, _state, _stock_block,
-                     _trick_block, order_cards)
+from .layout import (FELT, ON_FELT, _hand_block, _names, _state, _stock_block, _trick_block,
+                     order_cards)
+from .metrics import text_width
+from .ops import BandOp, Block, Layout
+from .style import card_size
 
 WIDTH = 680              # inner width at scale 1 (the canvas is this plus two margins)
 MIN_SCALE = 0.3
@@ -73,15 +74,9 @@ def _hand_rows_needed(room: int, scale: float, max_width: float) -> int:
 HAND_BAND = (20, 76, 45, 255)                   # darker felt under a hand in two rows
 
 
-def _band(w: int, h: int, radius: int) -> Image.Image:
-    img = Image.new("RGBA", (w, h), HAND_BAND[:3] + (0,))
-    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=HAND_BAND)
-    return img
-
-
 def _hand_rows(cards, *, room: int, scale: float, max_width: float, order: str,
                four_colour: bool, lift: bool, selected=(), disabled=(), highlighted=(),
-               tight: bool = False) -> _Block:
+               tight: bool = False) -> Block:
     """Your hand arranged by `hand_arrangement` for `room` cards, in display order left to
     right, the top row first; rows balanced (13 cards: 7 over 6) and centred. The block is as
     high as the arrangement needs for `room` cards, whatever the number held now (`tight`:
@@ -103,7 +98,7 @@ def _hand_rows(cards, *, room: int, scale: float, max_width: float, order: str,
     gap = round(HAND_GAP * k)
     lift_px = round(0.14 * h) if lift else 0
     band = h + lift_px                           # a raised card stays inside its row's band
-    block = _Block()
+    block = Block()
     block.w = max(_row_width(per, k), _row_width(per_row, k))
     top = (room_rows - rows) * (band + gap) / 2  # fewer rows than room for: centred
     sets = (set(selected), set(disabled), set(highlighted))
@@ -132,7 +127,7 @@ def _declared_scale(groups, scale: float, max_width: float) -> float:
     return scale
 
 
-def _declared_rows(groups, scale: float, max_width: float, four_colour: bool, **sets) -> _Block:
+def _declared_rows(groups, scale: float, max_width: float, four_colour: bool, **sets) -> Block:
     """Declared cards in two rows (combinations kept whole, the rows' widths balanced), both
     at one scale, when one row would have to draw them smaller."""
     groups = [list(g) for g in groups if g]
@@ -144,7 +139,7 @@ def _declared_rows(groups, scale: float, max_width: float, four_colour: bool, **
             _declared_scale(groups[cut:], scale, max_width))
     top, bottom = (_declared_row(g, k, max_width, four_colour, **sets)
                    for g in (groups[:cut], groups[cut:]))
-    block = _Block()
+    block = Block()
     width = max(top.w, bottom.w)
     block.add(top, (width - top.w) / 2, 0)
     block.add(bottom, (width - bottom.w) / 2, top.h + round(4 * scale))
@@ -153,13 +148,13 @@ def _declared_rows(groups, scale: float, max_width: float, four_colour: bool, **
 
 
 def _declared_row(groups, scale: float, max_width: float, four_colour: bool,
-                  selected=(), disabled=(), highlighted=()) -> _Block:
+                  selected=(), disabled=(), highlighted=()) -> Block:
     """Declared cards side by side, a wider gap between combinations; drawn smaller when the
     row would be wider than `max_width`, so that no card ever covers another."""
     groups = [list(g) for g in groups if g]
     scale = _declared_scale(groups, scale, max_width)
     w, h = card_size(scale)
-    block = _Block()
+    block = Block()
     x = 0
     for g, group in enumerate(groups):
         if g:
@@ -176,7 +171,7 @@ TO_ACT = (255, 214, 102)     # the label of the player whose turn it is
 PARTNER = (170, 226, 255)    # the label of your partner
 
 
-def _label(block: _Block, text: str, x: float, y: float, px: int, anchor: str = "la",
+def _label(block: Block, text: str, x: float, y: float, px: int, anchor: str = "la",
            colour=ON_FELT) -> None:
     block.text(text, x, y, px, colour, bold=True, anchor=anchor)
 
@@ -191,7 +186,7 @@ def seat_heading(name: str, count: int, dealer=False, to_act=False) -> str:
     return " · ".join(parts)
 
 
-def _others_row(scene: _Block, others, x0: float, y: float, width: float, scale: float,
+def _others_row(scene: Block, others, x0: float, y: float, width: float, scale: float,
                 four_colour: bool, order: str) -> tuple[float, list[str]]:
     """Row 1 with three or four at the table: a column per other player (see the module doc);
     returns the y under the row and the text equivalent."""
@@ -259,7 +254,7 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
     px = max(10, round(12 * scale))
     line = round(px * 1.45)
     sets = dict(selected=selected, disabled=disabled, highlighted=highlighted)
-    scene = _Block()
+    scene = Block()
     y = margin
 
     # 1. the opponent: his hand on the left, his declared cards on the right
@@ -267,7 +262,7 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
     if others:
         y, other_lines = _others_row(scene, others, margin, y, width, scale, four_colour, order)
         y += vgap
-        opp, ot = _Block(), _Block()
+        opp, ot = Block(), Block()
         opp.lines = other_lines
     else:
         if opponent_face_up:
@@ -320,7 +315,7 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
             f"Последнюю взял {taker if taker.startswith('Игрок') else taker.lower()}"
         lt.lines[-1] = lt.lines[-1][:-1] + f"; {head[0].lower()}{head[1:]}."
     head_px = max(9, round(11 * scale))
-    head_w = get_font(head_px, True).getlength(head)
+    head_w = text_width(head, head_px, True)
     last_w = max(lt.w, head_w)                  # the area of the last trick and its heading
     apart = round((12 if seats == 4 else 20) * scale)
     x_trick = max(st.w + apart, min((width - tr.w) / 2, width - last_w - tr.w - apart))
@@ -343,7 +338,7 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
         # below; when the hand needs one row only, the declared cards may take two
         heads = ["Ваши", "объявления" if table else "объявления:", "" if table else "пока нет"]
         heads = [t for t in heads + [m for m in marks.split(" · ") if m] if t]
-        room = width - max(get_font(px, True).getlength(t) for t in heads) - round(12 * scale)
+        room = width - max(text_width(t, px, True) for t in heads) - round(12 * scale)
         region = card_size(0.7 * scale)[1] + vgap + _hand_rows(
             [], room=max(hand_room, len(hand)), **hand_kw).h
         mine = _hand_rows(list(hand), room=max(hand_room, len(hand)), tight=True, **hand_kw)
@@ -374,8 +369,8 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
     mine.lines.append(f"Ваши карты: {_names(mine.boxes)}.")
     if rows:                                    # a darker band: these are the cards in hand
         pad = round(5 * scale)
-        scene.image(_band(round(mine.w + 6 * pad), round(mine.h + 2 * pad), pad),
-                    margin + (width - mine.w) / 2 - 3 * pad, y - pad)
+        scene.op(BandOp(round(margin + (width - mine.w) / 2 - 3 * pad), round(y - pad),
+                        round(mine.w + 6 * pad), round(mine.h + 2 * pad), pad, HAND_BAND))
     scene.add(mine, margin + (width - mine.w) / 2, y)
     y += mine.h
 
