@@ -274,7 +274,7 @@ def compile_for_pyodide(wheels: dict[str, Path], pyodide_version: str) -> dict[s
                 target = next(t for n, t in out.items() if wheels[n] == wheel)
                 shutil.move(Path(tmp) / wheel.name, target)
     if todo:
-        say(f"скомпилировано для Pyodide: {sum(len(g) for g in todo.values())} колёс")
+        say(f"скомпилировано для Pyodide колёс: {sum(len(g) for g in todo.values())}")
     return out
 
 
@@ -359,11 +359,8 @@ def export_fonts(folder: Path) -> None:
 def export_sprites(folder: Path) -> None:
     """The card faces and backs the SVG card pictures show (drawn by the same code as the
     canvas pictures, bezique/widgets/render)."""
-    try:  # TEMPORARY until the SVG route lands
-        from bezique.widgets.render.sprites import export_card_sprites  # noqa: PLC0415
-    except ImportError:
-        say("нет bezique.widgets.render.sprites: картинки карт не выгружены")
-        return
+    from bezique.widgets.render.sprites import export_card_sprites  # noqa: PLC0415
+
     export_card_sprites(folder)
 
 
@@ -454,7 +451,8 @@ def main(argv: list[str] | None = None) -> int:
     (out / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n",
                                        encoding="utf-8")
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file()) / 1e6
-    say(f"готово: {out.relative_to(ROOT)} — {len(files)} файлов, {total:.1f} МБ; первый визит "
+    shown = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
+    say(f"готово: {shown} — файлов: {len(files)}, {total:.1f} МБ; первый визит "
         f"скачивает около {manifest['download_mb']} МБ")
     return 0
 
