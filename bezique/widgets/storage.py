@@ -96,7 +96,7 @@ class BrowserStore(ipywidgets.DOMWidget):
 
     def read(self) -> int:
         """Ask the browser for the value again (the answer is a "value" event)."""
-        return self._send("read")
+        return self._request("read")
 
     def write(self, text: str, key: str | None = None, unless_failed: int | None = None) -> int:
         """Store `text` under `key` (default: the store's key); returns the request's id.
@@ -116,7 +116,7 @@ class BrowserStore(ipywidgets.DOMWidget):
         else:
             self.side_keys.add(key)
         value = {"value": text} if op == "write" else {}
-        return self._send(op, key=key, **value, unless_failed=unless_failed)
+        return self._request(op, key=key, **value, unless_failed=unless_failed)
 
     def failed(self, request: int | None) -> bool:
         """True if the browser refused request `request`."""
@@ -130,7 +130,7 @@ class BrowserStore(ipywidgets.DOMWidget):
         if key != self.key and not key.startswith(self.key + ":"):
             raise ValueError(f"key {key!r} is not {self.key!r} or one of its side keys")
 
-    def _send(self, op: str, **fields) -> int:
+    def _request(self, op: str, **fields) -> int:
         self._next_id += 1
         self.send({"op": op, "id": self._next_id, **fields})
         return self._next_id
