@@ -103,5 +103,10 @@ async function main() {
   }
 }
 
+// A page restored from the back-forward cache lost its worker on pagehide: load it anew.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && window.bezique_live) window.location.reload();
+});
+
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
 else main();
