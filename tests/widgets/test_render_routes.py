@@ -284,6 +284,8 @@ def test_svg_widget_state_and_bad_messages(monkeypatch):
     assert (widget._view_module, widget._view_name) == ("bezique-cards", "SvgCardsView")
     assert (widget.picture_width, widget.picture_height) == cc.layout_result.size
     assert widget.display_width == cc.layout_result.size[0] / 2
+    assert widget.layout.width == f"{round(cc.layout_result.size[0] / 2)}px"
+    assert widget.layout.max_width == "100%"
     assert widget.label == "Ваши карты" and widget.tabbable is True
     for bad in ({"event": "click"}, {"event": "click", "x": "a", "y": 1}, {"event": "key",
                 "key": "Delete"}, "click", {"event": "nothing"}):

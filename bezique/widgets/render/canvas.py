@@ -55,6 +55,8 @@ class CardCanvas(ipywidgets.VBox):
     `select_mode`: "none" (clicks are only reported), "single" (one selected card; a
     second click on it unselects) or "multi" (each click toggles). Only the cards of
     your hand and of your declared cards can be selected; disabled cards never are.
+    `display`: "canvas" or "svg" (default `display.display_kind()`); `self.canvas` is that
+    display's widget, `self.display` the display.
     """
 
     selected = traitlets.Set()

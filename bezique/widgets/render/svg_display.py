@@ -11,8 +11,8 @@ The message protocol (front-end → kernel, custom widget messages):
   ArrowLeft ArrowRight ArrowUp ArrowDown Home End Enter " " Escape (the browser's names).
 
 The kernel sends nothing but state: `svg` (the picture), `picture_width` / `picture_height`
-(its size in picture pixels), `display_width` (its width on the page in CSS pixels; never
-wider than the container), `label` (the accessible name of the focusable picture) and ipywidgets'
+(its size in picture pixels), `display_width` (its width on the page in CSS pixels, also the
+widget's `layout.width`, with `max_width` 100 %: never wider than the container), `label` (the accessible name of the focusable picture) and ipywidgets'
 `tabbable`.
 """
 
@@ -95,6 +95,7 @@ class SvgDisplay:
         with self.widget.hold_sync():
             self.widget.picture_width, self.widget.picture_height = w, h
             self.widget.display_width = shown
+            self.widget.layout.width = f"{round(shown)}px"      # at most 100 % (max_width)
             self.widget.svg = lay.svg(uid=self.uid, label="", display_width=shown)
 
     @property

@@ -3,8 +3,8 @@
  * `bezique-cards` (book/build.py maps the name to this file). The browser kernel shows it
  * where CPython kernels show an ipycanvas canvas.
  *
- * The view shows the model's `svg` scaled to the width of its container (never wider than
- * `display_width` CSS pixels, the height following), and decides nothing: it tells the kernel
+ * The view shows the model's `svg` scaled to the width of the widget (its layout: `display_width`
+ * CSS pixels, never wider than the container; the height follows), and decides nothing: it tells the kernel
  * where the learner clicked or tapped, in picture pixels, and which key was pressed while the
  * picture had the focus. The kernel's layout turns a point into a card. Messages:
  *
@@ -76,9 +76,9 @@ define(["@jupyter-widgets/base"], function (base) {
 
     update() {
       var el = this.el;
+      // The width on the page is the widget's layout (`display_width` CSS pixels, at most the
+      // container's): the layout view owns el.style.width. The SVG fills it, its height follows.
       el.innerHTML = this.model.get("svg");
-      var width = this.model.get("display_width") || this.model.get("picture_width");
-      el.style.width = width + "px";
       var svg = el.querySelector("svg");
       if (svg) {
         svg.style.width = "100%";
