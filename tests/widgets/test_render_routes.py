@@ -305,3 +305,26 @@ def test_static_pictures_follow_the_route(monkeypatch):
     monkeypatch.setenv(DISPLAY_ENV, "svg")
     html = picture_html(lay, "дама пик, туз червей")
     assert "<svg" in html and 'aria-label="дама пик, туз червей"' in html and "<img" not in html
+
+
+def test_charts_are_svg_on_the_svg_route(monkeypatch):
+    from bezique.widgets.demos.game import bot_game, game_chart
+    from bezique.widgets.practice.panels import score_chart
+
+    game = bot_game(7)
+    monkeypatch.setenv(DISPLAY_ENV, "svg")
+    chart = game_chart(game)
+    assert chart.png is None and chart._repr_png_() is None
+    root = ET.fromstring(chart._repr_html_())
+    assert root.get("aria-label") == chart.alt and "Партию" in chart.alt
+    texts = [t.text for t in root.iter(SVG + "text")]
+    assert "цель — 1000 очков" in texts and "сдача" in texts and "Анна" in texts
+    assert len(list(root.iter(SVG + "polyline"))) == 2
+    svg, alt, size = score_chart([[120, 340, 0], [560, 410, 20]], 1000, True,
+                                 names=("Вы", "Игрок 2", "Партнёр"))
+    root = ET.fromstring(svg)
+    assert len(list(root.iter(SVG + "polyline"))) == 3 and "после сдачи 2" in alt
+    assert (root.get("width"), root.get("height")) == tuple(map(str, size))
+    monkeypatch.setenv(DISPLAY_ENV, "canvas")            # CPython with matplotlib: a PNG
+    assert game_chart(game).png[:4] == b"\x89PNG"
+    assert score_chart([[120, 340]], 1000, False)[0][:4] == b"\x89PNG"
