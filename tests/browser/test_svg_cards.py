@@ -76,19 +76,26 @@ def sprites_loaded(page) -> int:
     }""")
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 768},
-                                      {"width": 390, "height": 844}], ids=["laptop", "phone"])
-def test_two_clicks_on_svg_cards_get_the_engines_answer(browser, svg_server, viewport):
+def trick_demo(browser, server, viewport):
+    """Chapter 04 live at `viewport`, its «Кто возьмёт взятку?» demo on screen, and the same
+    demo built here: (context, page, log, demo, picture, mirror)."""
     from bezique.widgets.demos.tricks import TrickWinner  # noqa: PLC0415
 
-    context, page, log = open_page(browser, svg_server, viewport)
-    go_live(page, svg_server.page("chapters/04_tricks.html"))
-    assert page.locator(".bezique-live canvas").count() == 0
+    context, page, log = open_page(browser, server, viewport)
+    go_live(page, server.page("chapters/04_tricks.html"))
     mirror = TrickWinner()                                  # as in the chapter
     demo = page.locator(".bezique-live").filter(has_text="Примеры:").first
     picture = demo.locator(PICTURE).first
     picture.scroll_into_view_if_needed()
     wait_for_text(demo, plain(mirror.result.value))
+    return context, page, log, demo, picture, mirror
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 768},
+                                      {"width": 390, "height": 844}], ids=["laptop", "phone"])
+def test_two_clicks_on_svg_cards_get_the_engines_answer(browser, svg_server, viewport):
+    context, page, log, demo, picture, mirror = trick_demo(browser, svg_server, viewport)
+    assert page.locator(".bezique-live canvas").count() == 0
     svg = picture.locator("svg")
     deck = mirror.decks[0]
     width, height = deck.layout_result.size
@@ -109,20 +116,13 @@ def test_two_clicks_on_svg_cards_get_the_engines_answer(browser, svg_server, vie
 
 
 def test_keyboard_on_an_svg_picture(browser, svg_server):
-    from bezique.widgets.demos.tricks import TrickWinner  # noqa: PLC0415
-
-    context, page, log = open_page(browser, svg_server, {"width": 1366, "height": 768})
-    go_live(page, svg_server.page("chapters/04_tricks.html"))
-    mirror = TrickWinner()
-    demo = page.locator(".bezique-live").filter(has_text="Примеры:").first
-    picture = demo.locator(PICTURE).first
-    picture.scroll_into_view_if_needed()
-    wait_for_text(demo, plain(mirror.result.value))
+    context, page, log, demo, picture, mirror = trick_demo(browser, svg_server,
+                                                           {"width": 1366, "height": 768})
     picture.focus()
     deck = mirror.decks[0]
     for key in ("ArrowRight", "ArrowRight", "Enter"):
         picture.press(key)
-        deck.key(" " if key == "Space" else key)
+        deck.key(key)
     wait_for_text(demo, plain(mirror.result.value))
     assert "Клавиатура:" in demo.locator(".bezique-cards-text").first.text_content()
     assert picture.locator("svg [data-focus]").count() == 1     # the focus ring is drawn
