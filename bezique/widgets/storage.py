@@ -55,6 +55,25 @@ _REASONS = {
 }
 
 
+try:                                         # the browser's own kernel (Pyodide)
+    from pyodide.ffi import jsnull as _JS_NULL
+except ImportError:                          # CPython: messages arrive as JSON, null is None
+    _JS_NULL = None
+
+
+def _plain(value):
+    """A message from the page as plain Python. Pyodide's kernel hands a message's JavaScript
+    `null` over as `pyodide.ffi.jsnull`, not None (an empty stored value would look like no
+    text at all, and the progress would never load): make it None, at any depth."""
+    if _JS_NULL is not None and value is _JS_NULL:
+        return None
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
 def reason_ru(name: str) -> str:
     """The Russian reason of a browser refusal named `name` (a DOMException's name)."""
     return _REASONS.get(name, "браузер отказался сохранить данные")
@@ -139,6 +158,7 @@ class BrowserStore(ipywidgets.DOMWidget):
 
     def _on_msg(self, _widget, content, _buffers) -> None:
         """A message from the front-end; anything malformed is ignored (never raises)."""
+        content = _plain(content)
         if not isinstance(content, dict):
             return
         event = content.get("event")

@@ -53,6 +53,22 @@ def test_nothing_stored_is_a_value_too(store):
     assert store.loaded and store.text is None and store.heard == ["loaded"]
 
 
+def test_javascripts_null_from_the_browsers_kernel_is_none(store, monkeypatch):
+    """Pyodide's kernel hands a message's null over as `pyodide.ffi.jsnull`: nothing stored
+    must still load (the live site's trainer waited for its progress for ever)."""
+    import bezique.widgets.storage as storage
+
+    class JsNull:                        # pyodide.ffi.JsNull: falsy, and not None
+        def __bool__(self):
+            return False
+
+    jsnull = JsNull()
+    monkeypatch.setattr(storage, "_JS_NULL", jsnull)
+    msg(store, event="value", key="test:progress", value=jsnull, keys=[], reason="render",
+        id=jsnull)
+    assert store.loaded and store.text is None and store.heard == ["loaded"]
+
+
 @pytest.mark.parametrize("content", [None, 5, "text", [], {}, {"event": "nope"},
                                      {"event": "value", "value": 5},
                                      {"event": "value", "value": ["x"]},
