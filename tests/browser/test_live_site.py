@@ -31,8 +31,10 @@ from pathlib import Path
 import pytest
 
 from mirror import click_card, expected_status, make_move, wait_for_text
+from narrow import PHONE, clipped_controls, sideways
 from pagecheck import attach_log, problems_offline
 from test_live_book import pages_with_code, plain
+from test_progress_browser import KEY, LOADED, answer, stored
 
 pytestmark = pytest.mark.browser
 
@@ -221,6 +223,98 @@ def test_practice_table_plays_with_a_hint(learner, site_url):
         make_move(page, table, picture, mirror)
         tricks += s.deal.tricks_done > before
     assert not problems_offline(log)
+
+
+# ------------------------------------------------------------------------------ kept in the browser
+
+
+def test_exercise_progress_survives_a_reload(offline_browser, site_url):
+    """The browser's own kernel keeps the trainer's progress in the page's storage by itself:
+    an answer, a reload, and the page goes on where it stopped."""
+    context = offline_browser.new_context(viewport={"width": 1366, "height": 768}, locale="ru-RU")
+    page = context.new_page()
+    log = attach_log(page, site_url)
+    go_live(page, site_url + "exercises/02_tricks.html")
+    page.wait_for_function(LOADED, timeout=30000)
+    trainer = page.locator(".bezique-live .bezique-trainer").first
+    assert "позиция из сборника — 1 из" in trainer.inner_text()
+    answer(trainer)
+    page.wait_for_function(f"() => localStorage.getItem('{KEY}') !== null")
+    assert stored(page)["t1_trick_winner"]["answered"] == 1
+    go_live(page, site_url + "exercises/02_tricks.html")          # a reload, a new kernel
+    page.wait_for_function(LOADED, timeout=30000)
+    trainer = page.locator(".bezique-live .bezique-trainer").first
+    assert "позиция из сборника — 2 из" in trainer.inner_text()
+    assert not problems_offline(log)
+    context.close()
+
+
+def test_a_deal_is_saved_as_a_download_and_loaded_from_a_file(offline_browser, site_url):
+    """At the practice table: «Сохранить сдачу» offers the record as a download; the file
+    chosen in «Загрузить файл» brings the deal back (no file system of a server involved)."""
+    context = offline_browser.new_context(viewport={"width": 1366, "height": 768}, locale="ru-RU",
+                                          accept_downloads=True)
+    page = context.new_page()
+    log = attach_log(page, site_url)
+    go_live(page, site_url + "chapters/15_practice.html")
+    table = page.locator(".bezique-live .bezique-practice-table")
+    status = table.locator(".bezique-practice-status")
+    status.wait_for()
+    table.get_by_role("tab", name="Запись").click()
+    table.get_by_role("button", name="Сохранить сдачу").click()
+    with page.expect_download() as download:
+        table.get_by_role("link").filter(has_text="Скачать файл").click()
+    record = json.loads(open(download.value.path(), encoding="utf-8").read())
+    assert record["format"] == "bezique-deal/1"
+    before = status.inner_text()
+    table.get_by_role("tab", name="Настройки").click()
+    table.get_by_role("button", name="Новая сдача").click()
+    page.wait_for_function("(b) => document.querySelector('.bezique-live .bezique-practice-status')"
+                           ".innerText !== b", arg=before)
+    table.get_by_role("tab", name="Запись").click()
+    with page.expect_file_chooser() as chooser:
+        table.get_by_role("button", name="Загрузить файл").click()
+    chooser.value.set_files(files=[{"name": download.value.suggested_filename,
+                                    "mimeType": "application/json",
+                                    "buffer": json.dumps(record).encode("utf-8")}])
+    wait_for_text(status, " ".join(before.split()))
+    assert not problems_offline(log)
+    context.close()
+
+
+# ------------------------------------------------------------------------------ on a phone
+
+
+@pytest.mark.parametrize("name", ["chapters/04_tricks", "exercises/01_melds",
+                                  "chapters/15_practice"])
+def test_a_phone_sees_every_control_whole(offline_browser, site_url, name):
+    context = offline_browser.new_context(**PHONE)
+    page = context.new_page()
+    log = attach_log(page, site_url)
+    go_live(page, site_url + name + ".html")
+    assert not sideways(page), "страница прокручивается вбок"
+    assert not clipped_controls(page)
+    if name == "chapters/04_tricks":                   # a tap on a card gets the engine's answer
+        from bezique.widgets.demos.tricks import TrickWinner  # noqa: PLC0415
+
+        mirror = TrickWinner()
+        demo = page.locator(".bezique-live").filter(has_text="Примеры:").first
+        picture = demo.locator(PICTURE).first
+        picture.scroll_into_view_if_needed()
+        deck = mirror.decks[0]
+        card = deck.layout_result.boxes[3].card
+        lay = deck.layout_result
+        index = next(i for i, b in enumerate(lay.boxes) if b.card is card)
+        from bezique.widgets.render.canvas import _visible_point  # noqa: PLC0415
+
+        x, y = _visible_point(lay, index)
+        box = picture.bounding_box()
+        k = box["width"] / lay.size[0]
+        page.touchscreen.tap(box["x"] + x * k, box["y"] + y * k)
+        mirror.click(card)
+        wait_for_text(demo, plain(mirror.result.value))
+    assert not problems_offline(log)
+    context.close()
 
 
 # ------------------------------------------------------------------------------ as a file
