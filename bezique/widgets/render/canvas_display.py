@@ -14,6 +14,7 @@ from ipycanvas import Canvas, hold_canvas
 from PIL import ImageChops
 
 STRIP = 24           # height of the strips compared between two pictures, in canvas pixels
+TAP_SLOP = 24        # how far a finger may slide and still tap, in canvas pixels
 
 
 class CanvasDisplay:
@@ -25,6 +26,14 @@ class CanvasDisplay:
         self.widget.layout = ipywidgets.Layout(max_width="100%", height="auto")
         self._click = self._key = None
         self.widget.on_mouse_down(lambda x, y: self._click and self._click(x, y))
+        # ipycanvas turns a finger on the canvas into touch events only: no mouse event follows
+        # (it cancels them). A tap — one finger down and up again without sliding away — is a
+        # click where the finger went down; a finger that slides or a second finger is not.
+        self._finger = None
+        self.widget.on_touch_start(self._touch_start)
+        self.widget.on_touch_move(self._touch_move)
+        self.widget.on_touch_end(self._touch_end)
+        self.widget.on_touch_cancel(self._touch_cancel)
         self.widget.on_key_down(lambda key, *_: self._key and self._key(key))
         # A page that connects after the cell ran (Voilà, a reloaded notebook) gets the picture
         # from the state asynchronously and may show a blank canvas, and draw commands sent
@@ -38,6 +47,22 @@ class CanvasDisplay:
 
     def connect(self, click, key) -> None:
         self._click, self._key = click, key
+
+    def _touch_start(self, touches) -> None:
+        self._finger = touches[0] if len(touches) == 1 else None
+
+    def _touch_move(self, touches) -> None:
+        if self._finger is not None and (len(touches) != 1 or max(
+                abs(a - b) for a, b in zip(touches[0], self._finger)) > TAP_SLOP):
+            self._finger = None
+
+    def _touch_end(self, touches) -> None:
+        finger, self._finger = self._finger, None
+        if finger is not None and not touches and self._click:
+            self._click(*finger)
+
+    def _touch_cancel(self, touches) -> None:
+        self._finger = None
 
     @property
     def png(self) -> bytes:
