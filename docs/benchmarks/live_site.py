@@ -58,8 +58,6 @@ WARM_PAGES = ("chapters/04_tricks", "chapters/06_melds", "chapters/09_scoring",
               "exercises/01_melds", "chapters/15_practice")
 MARKS_JS = """() => Object.fromEntries(performance.getEntriesByType('mark')
   .filter(m => m.name.startsWith('bezique:')).map(m => [m.name.slice(8), m.startTime]))"""
-# Every byte the page and its worker received (transfer sizes of the resource timings; the
-# worker's own requests are counted by the CDP network events below).
 RUN_PY_JS = """async (code) => {
   const kernel = window.bezique_live.kernel;
   const out = [];
@@ -106,12 +104,18 @@ def open_live(page, url: str) -> dict:
     return {k: round(v / 1000, 2) for k, v in page.evaluate(MARKS_JS).items()}
 
 
-def received_bytes(context, page) -> list[int]:
-    """A counter of the bytes the page and its workers receive (CDP Network events)."""
+def received_bytes(page) -> list[int]:
+    """A counter of the bytes of the responses the page and its worker receive (bodies, as
+    the browser got them; Playwright attributes a dedicated worker's requests to its page)."""
     total = [0]
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.on("Network.loadingFinished", lambda e: total.__setitem__(0, total[0] + e["encodedDataLength"]))
+
+    def finished(request):
+        try:
+            total[0] += request.sizes()["responseBodySize"]
+        except Exception:              # a request whose page went away meanwhile
+            pass
+
+    page.on("requestfinished", finished)
     return total
 
 
@@ -120,7 +124,7 @@ def cold_starts(browser, url: str, runs: int) -> dict:
     for _ in range(runs):
         context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="ru-RU")
         page = context.new_page()
-        counter = received_bytes(context, page)
+        counter = received_bytes(page)
         marks = open_live(page, url + "chapters/02_cards.html")
         lives.append(marks["live"])
         kernels.append(marks["kernel-ready"])
