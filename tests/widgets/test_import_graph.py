@@ -81,12 +81,13 @@ def test_the_rooms_depend_one_way():
     that the demos ask the exercises' judge for the `Answer` of a question. The two helpers
     for the browser stand alone: `background` (work without threads) for the practice table,
     `storage` (the browser's storage) for the exercises' progress, and `files` (a download
-    link, an uploaded file) for both."""
+    link, an uploaded file) for both; `menu` (the course's dropdown) for all three."""
     allowed = {"render": {"render"},
-               "exercises": {"render", "exercises", "page", "storage", "files"},
-               "demos": {"render", "demos", "exercises", "page"},
-               "practice": {"render", "practice", "page", "background", "files"},
-               "page": {"exercises"}, "background": set(), "storage": set(), "files": set()}
+               "exercises": {"render", "exercises", "page", "storage", "files", "menu"},
+               "demos": {"render", "demos", "exercises", "page", "menu"},
+               "practice": {"render", "practice", "page", "background", "files", "menu"},
+               "page": {"exercises"}, "background": set(), "storage": set(), "files": set(),
+               "menu": set()}
     for m, targets in GRAPH.items():
         room = m.split(".")[2] if m.count(".") >= 2 else ""
         for t in targets:

@@ -27,6 +27,7 @@ from ...players.match import make_player
 from ...ru import capitalize, plural
 from ...setup import deal_from_cards
 from ...tricks import beats
+from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas
 from ..render.scene import deal_scene
@@ -312,14 +313,16 @@ class AdviceExplorer(OnPage, W.VBox):
                    "Любителя с объяснением тренера и подсказку Мастера.")
 
     def __init__(self, case: str = "lead_low"):
-        self.case = W.Dropdown(options=[(c.title, c.key) for c in CASES], value=case,
-                               description="Совет:", style=WIDE,
-                               layout=W.Layout(width="max-content"))
+        self.case = Menu(options=[(c.title, c.key) for c in CASES], value=case,
+                         description="Совет:", style=WIDE,
+                         layout=W.Layout(width="max-content"))
         self.quote = W.HTML()
         self.canvas = CardCanvas(name="Стол", scale=0.75, select_mode="none")
         self.buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.show = W.Button(description="Показать выбор компьютера", icon="eye")
-        self.master = W.Button(description="Спросить Мастера (несколько секунд)", icon="graduation-cap")
+        self.show = W.Button(description="Показать выбор компьютера", icon="eye",
+                             layout=W.Layout(width="auto"))
+        self.master = W.Button(description="Спросить Мастера (несколько секунд)",
+                               icon="graduation-cap", layout=W.Layout(width="auto"))
         self.result = W.HTML()
         self.choice = None
         self.canvas.on_card_click(self.click)

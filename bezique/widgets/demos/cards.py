@@ -22,6 +22,7 @@ from ...ru import capitalize, plural, points
 from ...rules import RuleSet
 from ...tally import trick_points
 from ...tricks import winning_index
+from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas, Picture
 from ..render.compose import stack
@@ -86,8 +87,8 @@ class CompareCards(OnPage, W.VBox):
                                     style={"button_width": "6.5em"})
         self.sorted = W.Checkbox(value=False, description="Разложить по старшинству",
                                  indent=False)
-        self.first = W.Dropdown(description="Первая карта:", style=WIDE)
-        self.second = W.Dropdown(description="Вторая карта:", style=WIDE)
+        self.first = Menu(description="Первая карта:", style=WIDE)
+        self.second = Menu(description="Вторая карта:", style=WIDE)
         self.result = W.HTML()
         self._quiet = False
         self.canvas.on_card_click(self.click)
@@ -95,8 +96,10 @@ class CompareCards(OnPage, W.VBox):
         self.sorted.observe(lambda _: self.render(), names="value")
         for dd in (self.first, self.second):
             dd.observe(self._on_list, names="value")
-        super().__init__([self.suit, self.canvas, W.HBox([self.first, self.second]),
-                          W.HBox([self.sorted, four_colour_box([self.canvas], short=True)]),
+        super().__init__([self.suit, self.canvas,
+                          W.HBox([self.first, self.second], layout=W.Layout(flex_flow="row wrap")),
+                          W.HBox([self.sorted, four_colour_box([self.canvas], short=True)],
+                                 layout=W.Layout(flex_flow="row wrap")),
                           self.result])
         self._fill_lists()
         self.set_picks([parse_cards(p)[0] for p in picks] if picks else [])

@@ -21,6 +21,7 @@ from ...events import AceTurnedEvent, SevenTurnedEvent
 from ...game import cut_for_deal
 from ...ru import capitalize, plural, points
 from ...rules import RuleSet
+from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas, Picture
 from ..render.layout import layout_stock
@@ -42,8 +43,8 @@ class CutForDeal(OnPage, W.VBox):
 
     def __init__(self, seed: int = 3, rule: str = "high"):
         self.seed, self.count = seed, 0
-        self.rule = W.Dropdown(options=CUT_RULES, value=rule, description="Правило:",
-                               style=WIDE, layout=W.Layout(width="max-content"))
+        self.rule = Menu(options=CUT_RULES, value=rule, description="Правило:",
+                         style=WIDE, layout=W.Layout(width="max-content"))
         self.again = W.Button(description="Снять ещё раз", icon="refresh")
         self.canvas = CardCanvas(name="Снятые карты")
         self.result = W.HTML()
@@ -94,9 +95,9 @@ class DealStepper(OnPage, W.VBox):
 
     def __init__(self, seed: int = 1, pattern: str = "3-2-3", club_bonuses: bool = False):
         self.step = 0
-        self.pattern = W.Dropdown(options=PATTERN_OPTIONS, value=pattern,
-                                  description="Как сдавать:", style=WIDE,
-                                  layout=W.Layout(width="max-content"))
+        self.pattern = Menu(options=PATTERN_OPTIONS, value=pattern,
+                            description="Как сдавать:", style=WIDE,
+                            layout=W.Layout(width="max-content"))
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",
                                      style=WIDE, layout=W.Layout(width="13em"))
         self.club = W.Checkbox(value=club_bonuses, indent=False, style=WIDE,
@@ -115,9 +116,11 @@ class DealStepper(OnPage, W.VBox):
         self.new.on_click(lambda _: self.new_deal())
         for w in (self.pattern, self.seed, self.club):
             w.observe(lambda _: self.restart(), names="value")
-        super().__init__([W.HBox([self.pattern, self.seed]),
+        super().__init__([W.HBox([self.pattern, self.seed],
+                                 layout=W.Layout(flex_flow="row wrap")),
                           W.HBox([self.club, four_colour_box([self.top, self.middle, self.bottom],
-                                                              short=True)]),
+                                                              short=True)],
+                                 layout=W.Layout(flex_flow="row wrap")),
                           self.top, self.middle,
                           self.bottom, W.HBox([self.next, self.all, self.again, self.new],
                                  layout=W.Layout(flex_flow="row wrap")), self.status])

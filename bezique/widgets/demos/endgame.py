@@ -35,6 +35,7 @@ from ...players.random_player import random_action
 from ...ru import capitalize, meld_name, plural, points
 from ...rules import RuleSet
 from ...tricks import legal_plays, legal_reason, play_problem, winner_reason
+from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas, Picture
 from ..render.compose import beside, with_caption
@@ -83,13 +84,14 @@ class EndgameClicker(OnPage, W.VBox):
 
     def __init__(self, seed: int = 104, must_head: bool = True, opponent: str = "heuristic"):
         self.opponent_name = opponent
-        self.head = W.Dropdown(options=HEAD_RULES, value=must_head, description="Правило:",
-                               style=WIDE, layout=W.Layout(width="max-content"))
+        self.head = Menu(options=HEAD_RULES, value=must_head, description="Правило:",
+                         style=WIDE, layout=W.Layout(width="max-content"))
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",
                                      style=WIDE, layout=W.Layout(width="13em"))
         self.new = W.Button(description="Другая сдача", icon="refresh",
                             tooltip="Сыграть последние восемь взяток другой сдачи")
         self.again = W.Button(description="Заново с 25-й взятки", icon="undo",
+                              layout=W.Layout(width="auto"),
                               tooltip="Вернуться к началу игры «на выход» в этой сдаче")
         self.table = CardCanvas(name="Стол", scale=0.85)
         self.last = CardCanvas(name="Прошлая взятка", scale=0.7)

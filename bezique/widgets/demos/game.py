@@ -20,6 +20,7 @@ from ...game import DealSummary, Game
 from ...players import match
 from ...ru import points
 from ...rules import RuleSet
+from ..menu import Menu
 from ..page import OnPage
 from ..render.chart import line_chart_svg, use_svg_chart
 from ..render.display import img_html
@@ -201,12 +202,12 @@ class WhoWins(OnPage, W.VBox):
         self.gain = [num(f"{NAMES[0]} за сдачу:"), num(f"{NAMES[1]} за сдачу:")]
         self.last = W.ToggleButtons(options=[(NAMES[0], 0), (NAMES[1], 1)],
                                     description="Последнюю взятку взял(а):", style=WIDE)
-        self.target = W.Dropdown(options=[("1000 (основное правило)", 1000), ("1500 (001)", 1500)],
-                                 description="Партия до:", style=WIDE)
-        self.rule = W.Dropdown(options=BOTH_REACH, description="Если дошли оба, выигрывает:",
-                               style=WIDE, layout=W.Layout(width="max-content"))
-        self.mode = W.Dropdown(options=GAME_MODES, description="Партия:", style=WIDE,
-                               layout=W.Layout(width="max-content"))
+        self.target = Menu(options=[("1000 (основное правило)", 1000), ("1500 (001)", 1500)],
+                           description="Партия до:", style=WIDE)
+        self.rule = Menu(options=BOTH_REACH, description="Если дошли оба, выигрывает:",
+                         style=WIDE, layout=W.Layout(width="max-content"))
+        self.mode = Menu(options=GAME_MODES, description="Партия:", style=WIDE,
+                         layout=W.Layout(width="max-content"))
         self.examples = [W.Button(description=e[0], layout=W.Layout(width="auto"))
                          for e in WHO_EXAMPLES]
         self.result = W.HTML()
@@ -216,7 +217,8 @@ class WhoWins(OnPage, W.VBox):
         for w in (*self.before, *self.gain, self.last, self.target, self.rule, self.mode):
             w.observe(lambda _: self.render(), names="value")
         super().__init__([W.HTML("Примеры:"), W.HBox(self.examples, layout=W.Layout(flex_flow="row wrap")),
-                          W.HBox(self.before), W.HBox(self.gain), self.last,
+                          W.HBox(self.before, layout=W.Layout(flex_flow="row wrap")),
+                          W.HBox(self.gain, layout=W.Layout(flex_flow="row wrap")), self.last,
                           W.HBox([self.target, self.mode], layout=W.Layout(flex_flow="row wrap")),
                           self.rule, self.result])
         self.load(example)

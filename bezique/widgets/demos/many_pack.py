@@ -65,7 +65,8 @@ class ManyPackOpening(OnPage, W.VBox):
         self._ready: dict = {}
         self.new.on_click(lambda _: setattr(self.seed, "value", self.seed.value % 99999 + 1))
         self.seed.observe(lambda _: self.play(), names="value")
-        super().__init__([W.HBox([self.seed, self.new]), self.head, self.items])
+        super().__init__([W.HBox([self.seed, self.new], layout=W.Layout(flex_flow="row wrap")),
+                          self.head, self.items])
         self.play()
 
     def play(self) -> None:

@@ -21,6 +21,7 @@ from ...melds import (FOUR_OF, Declaration, MeldContext, MeldState, enumerate_de
                       explain_illegal)
 from ...ru import capitalize, meld_name, points
 from ...rules import RuleSet
+from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas
 from .common import SUIT_OPTIONS, WIDE, esc, four_colour_box, html_block
@@ -128,8 +129,8 @@ class MeldBuilder(OnPage, W.VBox):
         self.pool = parse_cards(POOL)
         self.trump = W.ToggleButtons(options=SUIT_OPTIONS, value=trump, description="Козырь:",
                                      style={"button_width": "6.5em"})
-        self.rules_list = W.Dropdown(options=MELD_RULES, value=rules, description="Правила:",
-                                     style=WIDE, layout=W.Layout(width="max-content"))
+        self.rules_list = Menu(options=MELD_RULES, value=rules, description="Правила:",
+                               style=WIDE, layout=W.Layout(width="max-content"))
         # Two rows: black suits above, red suits below (eleven cards each, no overlap).
         self.canvas = CardCanvas(select_mode="multi", name="Пики и трефы", scale=0.8)
         self.canvas_red = CardCanvas(select_mode="multi", name="Черви и бубны", scale=0.8)

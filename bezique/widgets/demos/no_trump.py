@@ -71,8 +71,10 @@ class NoTrumpDemo(OnPage, W.VBox):
         self.fast.on_click(lambda _: self.until_trump())
         self.new.on_click(lambda _: self.next_deal())
         self.seed.observe(lambda _: self.restart(), names="value")
-        super().__init__([W.HBox([self.seed, self.new]), self.canvas, self.decls,
-                          W.HBox([self.auto, self.fast]), self.status, self.compare])
+        super().__init__([W.HBox([self.seed, self.new], layout=W.Layout(flex_flow="row wrap")),
+                          self.canvas, self.decls,
+                          W.HBox([self.auto, self.fast], layout=W.Layout(flex_flow="row wrap")),
+                          self.status, self.compare])
         self.restart()
         if until_trump:
             self.until_trump()

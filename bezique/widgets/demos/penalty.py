@@ -25,6 +25,7 @@ from ...narrate import describe_event, score_breakdown
 from ...players.match import bots, play_deal
 from ...ru import points
 from ...rules import RuleSet
+from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas
 from ..render.scene import deal_scene
@@ -109,10 +110,10 @@ class PenaltyDemo(OnPage, W.VBox):
                    "оштрафует по правилам выбранного источника.")
 
     def __init__(self, offence: str = "revoke", source: str = "canonical", mode: str = "apply"):
-        self.offence = W.Dropdown(options=OFFENCES, value=offence, description="Нарушение:",
-                                  style=WIDE, layout=W.Layout(width="max-content"))
-        self.source = W.Dropdown(options=PENALTY_SOURCES, value=source, description="Штрафы:",
-                                 style=WIDE, layout=W.Layout(width="max-content"))
+        self.offence = Menu(options=OFFENCES, value=offence, description="Нарушение:",
+                            style=WIDE, layout=W.Layout(width="max-content"))
+        self.source = Menu(options=PENALTY_SOURCES, value=source, description="Штрафы:",
+                           style=WIDE, layout=W.Layout(width="max-content"))
         self.mode = W.ToggleButtons(options=PENALTY_MODES, value=mode, description="Режим:",
                                     style={"button_width": "auto", **WIDE})
         self.go = W.Button(description="Нарушить", icon="exclamation-triangle",
@@ -127,7 +128,8 @@ class PenaltyDemo(OnPage, W.VBox):
         for w in (self.offence, self.source, self.mode):
             w.observe(lambda _: self.reset(), names="value")
         super().__init__([self.offence, self.source, self.mode, self.canvas,
-                          W.HBox([self.go, self.again]), self.result])
+                          W.HBox([self.go, self.again], layout=W.Layout(flex_flow="row wrap")),
+                          self.result])
         self.reset()
 
     @property

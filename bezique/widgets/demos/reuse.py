@@ -22,6 +22,7 @@ from ...melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, Declara
 from ...positions import Position, solve
 from ...ru import capitalize, meld_name, plural, points
 from ...rules import RuleSet
+from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas
 from .common import WIDE, esc, four_colour_box, html_block, redraw
@@ -112,18 +113,19 @@ class DeclarationHistory(OnPage, W.VBox):
                    "скажет, какие объявления разрешены теперь и почему.")
 
     def __init__(self, scenario: str = "queen", rules: str = "canonical"):
-        self.scenario = W.Dropdown(options=SCENARIO_OPTIONS, value=scenario,
-                                   description="Пример:", style=WIDE,
-                                   layout=W.Layout(width="max-content"))
-        self.rules_list = W.Dropdown(options=HISTORY_RULES, value=rules, description="Правила:",
-                                     style=WIDE, layout=W.Layout(width="max-content"))
+        self.scenario = Menu(options=SCENARIO_OPTIONS, value=scenario,
+                             description="Пример:", style=WIDE,
+                             layout=W.Layout(width="max-content"))
+        self.rules_list = Menu(options=HISTORY_RULES, value=rules, description="Правила:",
+                               style=WIDE, layout=W.Layout(width="max-content"))
         self.table_canvas = CardCanvas(select_mode="multi", name="На столе", scale=0.85)
         self.hand_canvas = CardCanvas(select_mode="multi", name="На руке")
         self.played_canvas = CardCanvas(name="Сыграно", scale=0.6)
         self.declare_button = W.Button(description="Объявить выбранные", icon="check",
-                                       button_style="success",
+                                       button_style="success", layout=W.Layout(width="auto"),
                                        tooltip="Записать выбранные карты как объявленную комбинацию")
         self.play_button = W.Button(description="Сыграть выбранные", icon="arrow-up",
+                                    layout=W.Layout(width="auto"),
                                     tooltip="Отдать выбранные карты во взятку")
         self.undo_button = W.Button(description="Отменить шаг", icon="undo",
                                     tooltip="Вернуть всё, как было до последнего шага")

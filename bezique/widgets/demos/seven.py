@@ -25,6 +25,7 @@ from ...narrate import describe_event
 from ...ru import points
 from ...rules import RuleSet
 from ...setup import deal_from_cards
+from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas
 from ..render.scene import deal_scene
@@ -102,11 +103,11 @@ class SevenDemo(OnPage, W.VBox):
                    "семёркой — программа выполнит его в настоящей сдаче.")
 
     def __init__(self, preset: str = "canonical", position: str = "plain"):
-        self.preset = W.Dropdown(options=SEVEN_PRESETS, value=preset, description="Правила:",
-                                 style=WIDE, layout=W.Layout(width="max-content"))
-        self.position = W.Dropdown(options=SEVEN_POSITIONS, value=position,
-                                   description="Позиция:", style=WIDE,
-                                   layout=W.Layout(width="max-content"))
+        self.preset = Menu(options=SEVEN_PRESETS, value=preset, description="Правила:",
+                           style=WIDE, layout=W.Layout(width="max-content"))
+        self.position = Menu(options=SEVEN_POSITIONS, value=position,
+                             description="Позиция:", style=WIDE,
+                             layout=W.Layout(width="max-content"))
         self.canvas = CardCanvas(name="Стол", scale=0.85)
         self.actions = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.reset = W.Button(description="Начать сначала", icon="undo")

@@ -21,6 +21,7 @@ from ...positions import load_position, solve
 from ...ru import describe_declaration, plural, points
 from ...rules import RuleSet
 from ...tally import last_trick_points
+from ..menu import Menu
 from ..page import OnPage
 from ..render.display import picture_html
 from ..render.layout import layout_hand, layout_trick
@@ -202,8 +203,8 @@ class PresetDifferences(OnPage, W.VBox):
                    "отличаются от основных правил курса.")
 
     def __init__(self, preset: str = "seed_001"):
-        self.preset = W.Dropdown(options=SOURCES, value=preset, description="Источник:",
-                                 style=WIDE, layout=W.Layout(width="max-content"))
+        self.preset = Menu(options=SOURCES, value=preset, description="Источник:",
+                           style=WIDE, layout=W.Layout(width="max-content"))
         self.table = W.HTML()
         self.preset.observe(lambda _: self.render(), names="value")
         super().__init__([self.preset, self.table])
@@ -319,12 +320,12 @@ class PresetCompare(OnPage, W.VBox):
     def __init__(self, position: int = 0):
         opts = [(name, i) for i, (name, _, _) in enumerate(COMPARE_POSITIONS)]
         all_sources = [("Основные правила", "canonical")] + SOURCES
-        self.position = W.Dropdown(options=opts, value=position, description="Позиция:",
-                                   style=WIDE, layout=W.Layout(width="max-content"))
-        self.a = W.Dropdown(options=all_sources, description="Слева:", style=WIDE,
-                            layout=W.Layout(width="max-content"))
-        self.b = W.Dropdown(options=all_sources, description="Справа:", style=WIDE,
-                            layout=W.Layout(width="max-content"))
+        self.position = Menu(options=opts, value=position, description="Позиция:",
+                             style=WIDE, layout=W.Layout(width="max-content"))
+        self.a = Menu(options=all_sources, description="Слева:", style=WIDE,
+                      layout=W.Layout(width="max-content"))
+        self.b = Menu(options=all_sources, description="Справа:", style=WIDE,
+                      layout=W.Layout(width="max-content"))
         self.out = W.HTML()
         self._quiet = False
         self.position.observe(self._on_position, names="value")

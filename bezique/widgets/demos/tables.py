@@ -195,7 +195,8 @@ class FourHandedDeal(OnPage, W.VBox):
         self._ready: dict[int, Deal] = {}
         self.new.on_click(lambda _: setattr(self.seed, "value", self.seed.value % 99999 + 1))
         self.seed.observe(lambda _: self.play(), names="value")
-        super().__init__([W.HBox([self.seed, self.new]), self.players, self.summary])
+        super().__init__([W.HBox([self.seed, self.new], layout=W.Layout(flex_flow="row wrap")),
+                          self.players, self.summary])
         self.play()
 
     def play(self) -> None:

@@ -26,6 +26,7 @@ from ...players.match import bots, play_deal
 from ...ru import meld_name, plural, points
 from ...rules import RuleSet
 from ...tally import last_trick_points, trick_points
+from ..menu import Menu
 from ..page import OnPage
 from ..render.compose import beside
 from ..render.display import picture_html
@@ -142,8 +143,8 @@ class DealTally(OnPage, W.VBox):
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",
                                      style=WIDE, layout=W.Layout(width="13em"))
         self.new = W.Button(description="Новая сдача", icon="refresh", button_style="primary")
-        self.count = W.Dropdown(options=[(count_label(k), k) for k in TALLY_KEYS], value=count, description="Как считать:",
-                                style=WIDE, layout=W.Layout(width="max-content", max_width="100%"))
+        self.count = Menu(options=[(count_label(k), k) for k in TALLY_KEYS], value=count,
+                          description="Как считать:", style=WIDE, layout=W.Layout(width="max-content", max_width="100%"))
         self.colours = W.Checkbox(value=four_colour, indent=False, style=WIDE,
                                   description="Четыре цвета мастей (♣ зелёные, ♦ синие)",
                                   layout=W.Layout(width="auto"))
@@ -156,7 +157,8 @@ class DealTally(OnPage, W.VBox):
         self.seed.observe(lambda _: self.play(), names="value")
         self.count.observe(lambda _: self.render(), names="value")
         self.colours.observe(lambda _: self.play(), names="value")
-        super().__init__([W.HBox([self.seed, self.new]), self.count, self.pictures[0],
+        super().__init__([W.HBox([self.seed, self.new], layout=W.Layout(flex_flow="row wrap")),
+                          self.count, self.pictures[0],
                           self.pictures[1], self.trick, self.summary, self.story, self.colours])
         self.play()
 

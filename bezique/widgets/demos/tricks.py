@@ -16,6 +16,7 @@ import ipywidgets as W
 
 from ...cards import SUIT_NAME_RU, Card, make_pack, parse_cards
 from ...tricks import winner_reason, winning_index
+from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas, Picture
 from ..render.layout import layout_trick, order_cards
@@ -49,8 +50,8 @@ class TrickWinner(OnPage, W.VBox):
                                                                          "трефы и бубны")]
         self.trick = CardCanvas(name="Взятка")
         faces = [("—", None)] + [(f"{c.ru} — {c.name_ru}", c) for c in order_cards(make_pack(1))]
-        self.lead_list = W.Dropdown(options=faces, description="Ход:", style=WIDE)
-        self.reply_list = W.Dropdown(options=faces, description="Ответ:", style=WIDE)
+        self.lead_list = Menu(options=faces, description="Ход:", style=WIDE)
+        self.reply_list = Menu(options=faces, description="Ответ:", style=WIDE)
         self.examples = [W.Button(description=name, tooltip=f"Пример: {name.lower()}",
                                   layout=W.Layout(width="auto")) for name, *_ in TRICK_EXAMPLES]
         self.result = W.HTML()
@@ -63,7 +64,9 @@ class TrickWinner(OnPage, W.VBox):
         self.reply_list.observe(self._on_list, names="value")
         for b, (_, t, l, r) in zip(self.examples, TRICK_EXAMPLES):
             b.on_click(lambda _, t=t, l=l, r=r: self.set_trick(parse_cards(l)[0], parse_cards(r)[0], t))
-        super().__init__([self.trump, *self.decks, W.HBox([self.lead_list, self.reply_list]),
+        super().__init__([self.trump, *self.decks,
+                          W.HBox([self.lead_list, self.reply_list],
+                                 layout=W.Layout(flex_flow="row wrap")),
                           self.trick, self.result, W.HTML("Примеры:"),
                           W.HBox(self.examples, layout=W.Layout(flex_flow="row wrap")),
                           four_colour_box([*self.decks, self.trick], short=True)])

@@ -247,7 +247,8 @@ class WholeDealStepper(OnPage, W.VBox):
                                     button_style="primary", tooltip="Следующая взятка")
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.forward())
-        super().__init__([W.HBox([self.back_button, self.next_button, self.where]),
+        super().__init__([W.HBox([self.back_button, self.next_button, self.where],
+                                 layout=W.Layout(flex_flow="row wrap")),
                           self.table, self.story])
         self.show()
 

@@ -23,6 +23,7 @@ from ...cards import Card, cards_ru, parse_cards, reading_note, sort_cards, spli
 from ...errors import CardParseError
 from ...melds import meld_ids, shape_problem
 from ...ru import capitalize, describe_declaration, meld_name, plural
+from ..menu import Menu
 from .answers import PARTS, Feedback, decl_text
 
 AUTO = ""                                   # dropdown value: «recognise the meld by its cards»
@@ -32,6 +33,11 @@ AUTO = ""                                   # dropdown value: «recognise the me
 BASE_MELDS = ("marriage", "royal_marriage", "sequence", "bezique", "double_bezique",
               "four_aces", "four_kings", "four_queens", "four_jacks", "trump_seven",
               "seven_exchange")
+
+
+def row(*controls: ipywidgets.Widget) -> ipywidgets.HBox:
+    """Controls side by side; on a narrow screen the row wraps instead of squeezing them."""
+    return ipywidgets.HBox(controls, layout=ipywidgets.Layout(flex_flow="row wrap"))
 
 
 def trick_plays(pos) -> list[tuple[str, Card]]:
@@ -281,7 +287,7 @@ class DeclarationsPart(_PickingPart):
                 melds.append(meld)
         if rules.variant == "no_trump":
             melds.insert(0, "no_trump_marriage")
-        self.meld_dropdown = ipywidgets.Dropdown(
+        self.meld_dropdown = Menu(
             options=[("— узнать по картам —", AUTO)] + [(capitalize(meld_name(m)), m) for m in melds],
             value=AUTO, description="Комбинация", style={"description_width": "initial"})
         self.cards_text = ipywidgets.Text(
@@ -304,10 +310,9 @@ class DeclarationsPart(_PickingPart):
         how = ipywidgets.HTML("<div style='line-height:1.4'>Отметьте карты комбинации щелчком (или "
                               "впишите их), выберите комбинацию и нажмите «Добавить». Так — для "
                               "каждого объявления, которое сейчас разрешено.</div>")
-        return ipywidgets.VBox([how, ipywidgets.HBox([self.cards_text]),
-                                ipywidgets.HBox([self.meld_dropdown, self.add_button]),
-                                ipywidgets.HBox([self.nothing_button, self.clear_button]),
-                                self.answer_html])
+        return ipywidgets.VBox([how, row(self.cards_text),
+                                row(self.meld_dropdown, self.add_button),
+                                row(self.nothing_button, self.clear_button), self.answer_html])
 
     # ---------------------------------------------------------------- input
 
@@ -579,13 +584,13 @@ class DealScorePart(AnswerPart):
             for part, label in PARTS.items()}
         for fld in (*self.total_fields, *(f for row in self.part_fields.values() for f in row)):
             fld.on_msg(self._on_field_msg)           # Enter in a field: as «Проверить»
-        self.parts_box = ipywidgets.VBox([ipywidgets.HBox(row) for row in self.part_fields.values()])
+        self.parts_box = ipywidgets.VBox([row(*fields) for fields in self.part_fields.values()])
         self.parts_toggle = ipywidgets.Checkbox(value=False, description="Разложить по частям (необязательно)",
                                                 indent=False)
         self.parts_box.layout.display = "none"
         self.parts_toggle.observe(lambda ch: setattr(self.parts_box.layout, "display",
                                                      None if ch["new"] else "none"), names="value")
-        return ipywidgets.VBox([ipywidgets.HBox(self.total_fields), self.parts_toggle, self.parts_box])
+        return ipywidgets.VBox([row(*self.total_fields), self.parts_toggle, self.parts_box])
 
     def _on_field_msg(self, widget, content, buffers) -> None:
         """The browser sends {"event": "submit"} on Enter (after the value: these fields

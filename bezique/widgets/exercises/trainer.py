@@ -26,6 +26,7 @@ import ipywidgets
 from ...errors import FormatError
 from ...generator import GENERATORS, content_key, generate
 from ...positions import load_file
+from ..menu import Menu
 from ..page import OnPage, answer_html
 from ..storage import BrowserStore
 from .exercise import ExerciseWidget, Feedback
@@ -107,7 +108,7 @@ class Trainer(OnPage, ipywidgets.VBox):
         self._counted = False
         self.message = ""
 
-        self.level_dropdown = ipywidgets.Dropdown(
+        self.level_dropdown = Menu(
             options=[(LEVEL_NAMES[lv], lv) for lv in self.levels], value=self.levels[0],
             description="Уровень", style={"description_width": "initial"},
             layout=ipywidgets.Layout(width="32em", max_width="100%"))

@@ -214,12 +214,14 @@ class ReplayPanel(W.VBox):
         self.deal = None
         self.slider = W.IntSlider(value=0, min=0, max=0, description="Ход", continuous_update=False,
                                   layout=W.Layout(width="320px"))
+        # 44 pixels wide, or as wide as the arrows are where the font is larger (a phone)
+        arrow_size = dict(width="44px", min_width="max-content")
         self.first = W.Button(description="◀◀", tooltip="В начало сдачи",
-                              layout=W.Layout(width="44px"))
-        self.back = W.Button(description="◀", tooltip="На ход назад", layout=W.Layout(width="44px"))
-        self.forward = W.Button(description="▶", tooltip="На ход вперёд", layout=W.Layout(width="44px"))
+                              layout=arrow_size)
+        self.back = W.Button(description="◀", tooltip="На ход назад", layout=arrow_size)
+        self.forward = W.Button(description="▶", tooltip="На ход вперёд", layout=arrow_size)
         self.last = W.Button(description="▶▶", tooltip="К концу сдачи",
-                             layout=W.Layout(width="44px"))
+                             layout=arrow_size)
         for b in (self.first, self.back, self.forward, self.last):
             b.add_class("bezique-replay-button")
         self.first.on_click(lambda _: self.go(0))
@@ -233,7 +235,8 @@ class ReplayPanel(W.VBox):
         self.picture = W.HTML()
         self.slider.observe(lambda _: self.render(), names="value")
         self.reveal.observe(lambda _: self.render(), names="value")
-        super().__init__([W.HBox([self.first, self.back, self.slider, self.forward, self.last]),
+        super().__init__([W.HBox([self.first, self.back, self.slider, self.forward, self.last],
+                                 layout=W.Layout(flex_flow="row wrap")),
                           self.reveal, self.caption, self.picture])
 
     def update(self, table) -> None:
@@ -301,13 +304,16 @@ class RecordPanel(W.VBox):
                                     layout=W.Layout(width="max-content"))
         self.load_button.on_click(lambda _: owner.load_text(self.text.value))
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Загрузить файл")
+                                   description="Загрузить файл",
+                                   layout=W.Layout(width="max-content"))
         self.upload.observe(self._on_upload, names="value")
         self.note = W.HTML()
         super().__init__([W.HTML("Запись сдачи (формат bezique-deal/1) можно сохранить, "
                                  "переслать другу и загрузить снова — сдача продолжится с того же места."),
-                          W.HBox([self.save_button, self.link]), self.text,
-                          W.HBox([self.load_button, self.upload]), self.note])
+                          W.HBox([self.save_button, self.link],
+                                 layout=W.Layout(flex_flow="row wrap")), self.text,
+                          W.HBox([self.load_button, self.upload],
+                                 layout=W.Layout(flex_flow="row wrap")), self.note])
 
     def show_saved(self, record: dict, name: str) -> None:
         text = json.dumps(record, ensure_ascii=False, indent=1)

@@ -38,6 +38,7 @@ from ...players import coach as coaching
 from ...practice import PracticeSession
 from ...ru import capitalize
 from ..background import run_in_background, warm_up
+from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas
 from ..render.play_table import layout_play_table
@@ -47,9 +48,45 @@ from .scene import (BUDGET_CHOICES, OPPONENT_CHOICES, PRESET_CHOICES, declaratio
                     disabled_cards, instruction, rule_chapter, rules_label, scene_kwargs,
                     status_text, trump_text, turn_text, who_in_text, game_verdict)
 
-# In the Voilà app (`make practice`) the chapter's book-only cells (MyST text, tagged
-# "voila-hide") are hidden: Voilà marks a cell's output with the class celltag_<tag>.
-HIDE_BOOK_CELLS = "<style>.celltag_voila-hide{display:none}</style>"
+# The table's own style, sent in its header: the Voilà app (`make practice`) and JupyterLab do
+# not load the book's stylesheet.
+# * In the Voilà app the chapter's book-only cells (MyST text, tagged "voila-hide") are hidden:
+#   Voilà marks a cell's output with the class celltag_<tag>.
+# * The tabs' titles are never cut: while they fit, the tabs share the bar equally (as
+#   ipywidgets draws them); where they do not, the bar wraps onto another row.
+# * On a phone's screen a menu or a text field takes the whole width under its description,
+#   and the chosen option of a menu (`menu.Menu`) and a check box's label wrap instead of
+#   being cut, as in the book's stylesheet (book/_static/bezique.css).
+TABLE_STYLE = """<style>
+.celltag_voila-hide { display: none; }
+.bezique-practice-table .lm-TabBar-content { flex-wrap: wrap; }
+.bezique-practice-table .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab {
+  flex: 1 1 0; min-width: max-content;
+}
+@media (max-width: 600px) {
+  .bezique-practice-table .jupyter-widgets.widget-dropdown,
+  .bezique-practice-table .jupyter-widgets.widget-text:has(> input[type="text"]),
+  .bezique-practice-table .jupyter-widgets.widget-textarea,
+  .bezique-practice-table .jupyter-widgets.widget-checkbox {
+    flex-wrap: wrap; height: auto; width: auto !important;
+    max-width: calc(100% - 2 * var(--jp-widgets-margin)) !important;
+  }
+  .bezique-practice-table .jupyter-widgets.widget-inline-hbox > .widget-label { text-align: left; }
+  .bezique-practice-table .jupyter-widgets.widget-dropdown > select,
+  .bezique-practice-table .jupyter-widgets.widget-text > input[type="text"],
+  .bezique-practice-table .jupyter-widgets.widget-textarea > textarea { flex: 1 1 100%; }
+  .bezique-practice-table .jupyter-widgets.widget-dropdown > select {
+    field-sizing: content; white-space: normal; height: auto; line-height: 1.35;
+    min-height: var(--jp-widgets-inline-height); padding-top: 3px; padding-bottom: 3px;
+  }
+  .bezique-practice-table .jupyter-widgets.widget-checkbox > .widget-label-basic {
+    display: flex; white-space: normal; line-height: 1.35; padding: 4px 0;
+  }
+  .bezique-practice-table .jupyter-widgets.widget-checkbox > .widget-label-basic > input {
+    align-self: flex-start;
+  }
+}
+</style>"""
 TAB_TITLES = ("Счёт", "Ход сдачи", "Тренер", "Повтор", "Запись", "Партия", "Настройки")
 # The message box keeps one place and one height (three lines; a longer text scrolls inside),
 # so that a message never moves the cards and the buttons under the pointer.
@@ -121,19 +158,19 @@ class PracticeTable(OnPage, W.VBox):
 
         # ---- settings
         wide = {"description_width": "initial"}
-        self.opponent_dd = W.Dropdown(options=OPPONENT_CHOICES, value=session.opponent_name,
-                                      description="Соперник:", style=wide,
-                                      layout=W.Layout(width="430px"))
+        self.opponent_dd = Menu(options=OPPONENT_CHOICES, value=session.opponent_name,
+                                description="Соперник:", style=wide,
+                                layout=W.Layout(width="430px"))
         budgets = [b for _, b in BUDGET_CHOICES]
-        self.budget_dd = W.Dropdown(options=BUDGET_CHOICES,
-                                    value=min(budgets, key=lambda b: abs(b - budget)),
-                                    description="Время Мастера на ход:", style=wide)
+        self.budget_dd = Menu(options=BUDGET_CHOICES,
+                              value=min(budgets, key=lambda b: abs(b - budget)),
+                              description="Время Мастера на ход:", style=wide)
         spec = session.rules.to_spec()
         presets = [k for _, k in PRESET_CHOICES]
-        self.rules_dd = W.Dropdown(options=PRESET_CHOICES,
-                                   value=spec if spec in presets else "canonical",
-                                   description="Правила:", style=wide,
-                                   layout=W.Layout(width="340px"))
+        self.rules_dd = Menu(options=PRESET_CHOICES,
+                             value=spec if spec in presets else "canonical",
+                             description="Правила:", style=wide,
+                             layout=W.Layout(width="340px"))
         self.number = W.Text(value="", placeholder="любая", description="Номер сдачи:", style=wide,
                              layout=W.Layout(width="210px"))
         self.new_button = W.Button(description="Новая сдача", icon="refresh",
@@ -187,8 +224,11 @@ class PracticeTable(OnPage, W.VBox):
             self.swap_button, self.coach_box, self.training_box, self.colour_box])
         self.panels = [self.score_panel, self.log_panel, self.coach_panel, self.replay_panel,
                        self.record_panel, self.game_panel, self.settings_panel]
+        # beside the table if there is room for 440 pixels, else under it, never wider than
+        # the screen (less the widget's margins)
+        fit = "min(360px, 100% - 2 * var(--jp-widgets-margin))"
         self.tabs = W.Tab(children=self.panels,
-                          layout=W.Layout(flex="1 1 440px", min_width="360px", max_width="640px"))
+                          layout=W.Layout(flex="1 1 440px", min_width=fit, max_width="640px"))
         self.tabs.titles = TAB_TITLES
         self._dirty = set(range(len(self.panels)))
 
@@ -593,7 +633,7 @@ class PracticeTable(OnPage, W.VBox):
                                  + html.escape(instruction(deal, human)) + "</div>")
             self._scene_key = key
         number = f"сдача № {s.deal_number}" if s.deal_number is not None else "случайная сдача"
-        self.header.value = (HIDE_BOOK_CELLS +
+        self.header.value = (TABLE_STYLE +
                              f"<div style='font-size:1.05em;margin:2px 0'><b>Тренировочный стол.</b> "
                              f"{capitalize(self._opponents_phrase())}; правила: "
                              f"{html.escape(rules_label(s.rules))}; {number}.</div>")
