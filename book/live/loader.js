@@ -19,7 +19,7 @@ import { ServerConnection } from "@jupyterlab/services/lib/serverconnection";
 
 import { StatusBar } from "./status";
 import { codeCells } from "./page";
-import { runPage } from "./run";
+import { comeAlive, reloadWhenRestored, runPage } from "./run";
 
 /** What the course server wrote into the page (book/live/serve.py); null in a static book. */
 function liveInfo() {
@@ -80,21 +80,10 @@ async function main() {
   const info = liveInfo();
   if (!info) return;
   const status = new StatusBar();
-  document.documentElement.classList.add("bezique-live-starting");
-  try {
-    await goLive(info, status);
-  } catch (error) {
-    console.warn("bezique live book:", error);
-    status.failed(reason(error));
-  } finally {
-    document.documentElement.classList.remove("bezique-live-starting");
-  }
+  await comeAlive(status, () => goLive(info, status), reason);
 }
 
-// A page restored from the back-forward cache lost its kernel on pagehide: load it anew.
-window.addEventListener("pageshow", (event) => {
-  if (event.persisted && window.bezique_live) window.location.reload();
-});
+reloadWhenRestored();
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
 else main();

@@ -132,3 +132,25 @@ export async function runPage(kernel, status, started) {
   document.dispatchEvent(new CustomEvent("bezique-live", { detail: { seconds, widgets } }));
   return { seconds, widgets };
 }
+
+/** Bring the page to life with `work()`, marking the page as starting meanwhile; a failure
+ * is shown in the status bar with `reason(error)`, in Russian. */
+export async function comeAlive(status, work, reason) {
+  document.documentElement.classList.add("bezique-live-starting");
+  try {
+    await work();
+  } catch (error) {
+    console.warn("bezique live page:", error);
+    status.failed(reason(error));
+  } finally {
+    document.documentElement.classList.remove("bezique-live-starting");
+  }
+}
+
+/** A page restored from the back-forward cache lost its kernel when it was left: load it
+ * anew. */
+export function reloadWhenRestored() {
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && window.bezique_live) window.location.reload();
+  });
+}

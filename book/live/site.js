@@ -14,7 +14,7 @@
 
 import { StatusBar } from "./status";
 import { codeCells } from "./page";
-import { runPage } from "./run";
+import { comeAlive, reloadWhenRestored, runPage } from "./run";
 
 const VISITED = "bezique:site-visited";
 
@@ -81,10 +81,9 @@ async function main() {
     status.failed(`${missing}; откройте курс в свежем Chrome, Firefox, Safari или Edge`);
     return;
   }
-  document.documentElement.classList.add("bezique-live-starting");
-  addStyleSheet(new URL(manifest.fonts, import.meta.url).href);    // the card pictures' fonts
-  const started = performance.now();
-  try {
+  await comeAlive(status, async () => {
+    addStyleSheet(new URL(manifest.fonts, import.meta.url).href);  // the card pictures' fonts
+    const started = performance.now();
     status.startingSite(firstVisit(), manifest.download_mb);
     const { startKernel, preamble } = await import("./site-kernel.js");
     const kernel = await startKernel(manifest, (step) => status.step(step));
@@ -95,18 +94,10 @@ async function main() {
     await runPage(kernel, status, started);
     rememberVisit();
     window.addEventListener("pagehide", () => kernel.dispose());
-  } catch (error) {
-    console.warn("bezique live site:", error);
-    status.failed(reason(error));
-  } finally {
-    document.documentElement.classList.remove("bezique-live-starting");
-  }
+  }, reason);
 }
 
-// A page restored from the back-forward cache lost its worker on pagehide: load it anew.
-window.addEventListener("pageshow", (event) => {
-  if (event.persisted && window.bezique_live) window.location.reload();
-});
+reloadWhenRestored();
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
 else main();
