@@ -13,15 +13,26 @@ import time
 from bezique.widgets.render.canvas import _visible_point
 
 
-def click_card(page, canvas, card_canvas, card) -> None:
-    """Click `card` on the page's `canvas` where the mirror's CardCanvas draws it."""
+def card_point(canvas, card_canvas, card) -> tuple[float, float]:
+    """Where on the page (CSS pixels) `card` shows on the page's `canvas`: where the mirror's
+    CardCanvas draws it, scaled as the page shows the picture."""
     lay = card_canvas.layout_result
     index = next(i for i, b in enumerate(lay.boxes) if b.card is card)
     x, y = _visible_point(lay, index)
     box = canvas.bounding_box()
     width, _ = lay.size
     k = box["width"] / width
-    page.mouse.click(box["x"] + x * k, box["y"] + y * k)
+    return box["x"] + x * k, box["y"] + y * k
+
+
+def click_card(page, canvas, card_canvas, card) -> None:
+    """Click `card` on the page's `canvas` with the mouse."""
+    page.mouse.click(*card_point(canvas, card_canvas, card))
+
+
+def tap_card(page, canvas, card_canvas, card) -> None:
+    """Tap `card` on the page's `canvas` with a finger (a touch screen's page)."""
+    page.touchscreen.tap(*card_point(canvas, card_canvas, card))
 
 
 def button(table, label: str):
