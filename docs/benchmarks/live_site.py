@@ -35,9 +35,7 @@ import argparse
 import json
 import os
 import platform
-import socket
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -47,6 +45,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT))
 
 from bench_practice import HINTED_JS, PRESS_JS, SETTLED_JS, median_ci  # noqa: E402
+from pagecheck import http_server  # noqa: E402
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -67,26 +66,6 @@ RUN_PY_JS = """async (code) => {
   await future.done;
   return out.join('');
 }"""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def serve(site: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-                            cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                break
-        except OSError:
-            time.sleep(0.1)
-    return proc, f"http://127.0.0.1:{port}/"
 
 
 def summary(values: list[float], digits: int = 1) -> dict:
@@ -295,7 +274,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    proc, url = serve(args.site)
+    proc, url = http_server(args.site)
     result: dict = {"sizes": sizes(args.site)}
     try:
         with sync_playwright() as p:

@@ -7,6 +7,7 @@ click. Used by the Voilà tests and the live-book tests.
 
 from __future__ import annotations
 
+import html
 import re
 import time
 
@@ -33,6 +34,26 @@ def click_card(page, canvas, card_canvas, card) -> None:
 def tap_card(page, canvas, card_canvas, card) -> None:
     """Tap `card` on the page's `canvas` with a finger (a touch screen's page)."""
     page.touchscreen.tap(*card_point(canvas, card_canvas, card))
+
+
+def plain(value: str) -> str:
+    """The text a learner reads in a widgets.HTML value."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", value)).split())
+
+
+def pick_two_cards(page, demo, picture, mirror, tap: bool = False):
+    """Chapter 04's «Кто возьмёт взятку?» (`demo`, its card picture `picture`, the same demo
+    built here `mirror`): pick the 3rd and 4th card of the first row with the mouse (or a
+    finger) and, after each, wait until the page says what the mirror says. Returns the first
+    card picked."""
+    wait_for_text(demo, plain(mirror.result.value))
+    deck = mirror.decks[0]
+    first, second = (box.card for box in deck.layout_result.boxes[2:4])
+    for card in (first, second):
+        (tap_card if tap else click_card)(page, picture, deck, card)
+        mirror.click(card)
+        wait_for_text(demo, plain(mirror.result.value))
+    return first
 
 
 def button(table, label: str):

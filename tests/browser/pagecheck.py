@@ -148,6 +148,30 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     allow_reuse_address = True
 
 
+def http_server(directory: Path):
+    """`python3 -m http.server` on a free port of 127.0.0.1 in `directory`, as the README tells
+    a learner to try the live site: a static file server with no Python of ours behind it.
+    Returns (process, base URL); stop it with process.terminate()."""
+    import socket  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+    import time  # noqa: PLC0415
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+                            cwd=directory, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            time.sleep(0.1)
+    return proc, f"http://127.0.0.1:{port}/"
+
+
 def serve(directory: Path):
     """Serve `directory` on 127.0.0.1 on a free port in a thread; returns (server, base URL).
     Stop it with server.shutdown(); server.server_close()."""

@@ -16,7 +16,6 @@ What the page must say is computed by the same widget built here (tests/browser/
 
 from __future__ import annotations
 
-import html
 import json
 import os
 import re
@@ -33,7 +32,8 @@ from pathlib import Path
 
 import pytest
 
-from mirror import button, choose_rules, click_card, expected_status, make_move, wait_for_text
+from mirror import (button, choose_rules, click_card, expected_status, make_move, pick_two_cards,
+                    plain, wait_for_text)
 from pagecheck import attach_log, problems_offline
 
 pytestmark = pytest.mark.browser
@@ -161,11 +161,6 @@ def pages_with_code() -> list[str]:
     return names
 
 
-def plain(value: str) -> str:
-    """The text a learner reads in a widgets.HTML value."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", value)).split())
-
-
 # ------------------------------------------------------------------------------ every page
 
 
@@ -201,13 +196,7 @@ def test_two_clicks_on_cards_get_the_engines_answer(learner, tutorial):
     demo = page.locator(".bezique-live").filter(has_text="Примеры:").first
     canvas = demo.locator(".bezique-card-canvas canvas").first
     canvas.scroll_into_view_if_needed()
-    wait_for_text(demo, plain(mirror.result.value))
-    deck = mirror.decks[0]
-    first, second = (box.card for box in deck.layout_result.boxes[2:4])
-    for card in (first, second):
-        click_card(page, canvas, deck, card)
-        mirror.click(card)
-        wait_for_text(demo, plain(mirror.result.value))
+    first = pick_two_cards(page, demo, canvas, mirror)
     assert first.name_ru in plain(mirror.result.value) or first.ru in plain(mirror.result.value)
     assert not problems_offline(log)
 

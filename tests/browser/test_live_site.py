@@ -22,18 +22,16 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from mirror import click_card, expected_status, make_move, wait_for_text
+from mirror import expected_status, make_move, pick_two_cards, wait_for_text
 from narrow import PHONE, clipped_controls, sideways
-from pagecheck import attach_log, problems_offline
-from test_live_book import pages_with_code, plain
+from pagecheck import attach_log, http_server, problems_offline
+from test_live_book import pages_with_code
 from test_progress_browser import KEY, LOADED, answer, stored
 
 pytestmark = pytest.mark.browser
@@ -45,12 +43,6 @@ FAILED = "document.querySelector('.bezique-live-bar[data-state=failed]')"
 # The card pictures of the browser kernel (SVG, bezique/widgets/render: no ipycanvas there).
 PICTURE = ".bezique-card-canvas svg"
 COLD_START_MS = 180000        # a first page downloads Python and compiles it (a busy CI machine)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -69,17 +61,7 @@ def site_root(built_book, tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def site_url(site_root):
     """The site served by `python3 -m http.server` on 127.0.0.1 (as the README says)."""
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-                            cwd=site_root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                break
-        except OSError:
-            time.sleep(0.1)
+    proc, url = http_server(site_root)
     yield url
     proc.terminate()
     proc.wait(10)
@@ -175,13 +157,7 @@ def test_a_card_click_gets_the_engines_answer(learner, site_url):
     demo = page.locator(".bezique-live").filter(has_text="Примеры:").first
     picture = demo.locator(PICTURE).first
     picture.scroll_into_view_if_needed()
-    wait_for_text(demo, plain(mirror.result.value))
-    deck = mirror.decks[0]
-    first, second = (box.card for box in deck.layout_result.boxes[2:4])
-    for card in (first, second):
-        click_card(page, picture, deck, card)
-        mirror.click(card)
-        wait_for_text(demo, plain(mirror.result.value))
+    pick_two_cards(page, demo, picture, mirror)
     assert not problems_offline(log)
 
 
@@ -301,18 +277,7 @@ def test_a_phone_sees_every_control_whole(offline_browser, site_url, name):
         demo = page.locator(".bezique-live").filter(has_text="Примеры:").first
         picture = demo.locator(PICTURE).first
         picture.scroll_into_view_if_needed()
-        deck = mirror.decks[0]
-        card = deck.layout_result.boxes[3].card
-        lay = deck.layout_result
-        index = next(i for i, b in enumerate(lay.boxes) if b.card is card)
-        from bezique.widgets.render.canvas import _visible_point  # noqa: PLC0415
-
-        x, y = _visible_point(lay, index)
-        box = picture.bounding_box()
-        k = box["width"] / lay.size[0]
-        page.touchscreen.tap(box["x"] + x * k, box["y"] + y * k)
-        mirror.click(card)
-        wait_for_text(demo, plain(mirror.result.value))
+        pick_two_cards(page, demo, picture, mirror, tap=True)
     assert not problems_offline(log)
     context.close()
 

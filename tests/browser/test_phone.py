@@ -14,9 +14,9 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from mirror import tap_card, wait_for_text
+from mirror import pick_two_cards, plain
 from narrow import PHONE, clipped_controls, sideways
-from test_live_book import BOOK, FAILED, LIVE, pages_with_code, plain, tutorial  # noqa: F401
+from test_live_book import BOOK, FAILED, LIVE, pages_with_code, tutorial  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -126,11 +126,5 @@ def test_a_tap_on_a_card_gets_the_engines_answer(phone, tutorial):
     demo = page.locator(".bezique-live").filter(has_text="Примеры:").first
     canvas = demo.locator(".bezique-card-canvas canvas").first
     canvas.scroll_into_view_if_needed()
-    wait_for_text(demo, plain(mirror.result.value))
-    deck = mirror.decks[0]
-    first, second = (box.card for box in deck.layout_result.boxes[2:4])
-    for card in (first, second):
-        tap_card(page, canvas, deck, card)
-        mirror.click(card)
-        wait_for_text(demo, plain(mirror.result.value))
+    first = pick_two_cards(page, demo, canvas, mirror, tap=True)
     assert first.name_ru in plain(mirror.result.value) or first.ru in plain(mirror.result.value)

@@ -25,9 +25,9 @@ import time
 
 import pytest
 
-from mirror import click_card, expected_status, make_move, wait_for_text
+from mirror import expected_status, make_move, pick_two_cards, plain, wait_for_text
 from pagecheck import attach_log, problems_offline
-from test_live_book import ROOT, Server, free_port, go_live, plain
+from test_live_book import ROOT, Server, free_port, go_live
 
 pytestmark = pytest.mark.browser
 
@@ -105,11 +105,7 @@ def test_two_clicks_on_svg_cards_get_the_engines_answer(browser, svg_server, vie
     if viewport["width"] < width:
         assert box["width"] < width                         # the phone shows it smaller
     assert sprites_loaded(page) > 8
-    first, second = (b.card for b in deck.layout_result.boxes[2:4])
-    for card in (first, second):
-        click_card(page, svg, deck, card)
-        mirror.click(card)
-        wait_for_text(demo, plain(mirror.result.value))
+    first = pick_two_cards(page, demo, svg, mirror)
     assert first.name_ru in plain(mirror.result.value) or first.ru in plain(mirror.result.value)
     assert not problems_offline(log)
     context.close()
