@@ -116,11 +116,37 @@ def page_kernel(page, origin: str, token: str, before: set[str]) -> str:
     return ids.pop() if len(ids) == 1 else ""
 
 
+def click_times(page, picture, lay, result, clicks: int) -> list[float]:
+    """Click cards of the picture `picture` (laid out as `lay`) one after another and time, in
+    the page, each click from the `mousedown` to the first change of `result` (ms)."""
+    from bezique.widgets.render.canvas import _visible_point  # noqa: PLC0415
+
+    box = picture.bounding_box()
+    k = box["width"] / lay.size[0]
+    handle = result.element_handle()
+    times = []
+    for i in range(clicks):
+        x, y = _visible_point(lay, (i * 5 + 1) % len(lay.boxes))
+        page.evaluate("""el => { window.__changed = new Promise(resolve => {
+            const o = new MutationObserver(() => { o.disconnect(); resolve(performance.now()); });
+            o.observe(el, {subtree: true, childList: true, characterData: true}); });
+            window.__clicked = null;
+            document.addEventListener('mousedown', () => { window.__clicked = performance.now(); },
+                                      {once: true, capture: true}); }""", handle)
+        page.mouse.click(box["x"] + x * k, box["y"] + y * k)
+        changed = page.evaluate("async () => await Promise.race([window.__changed, "
+                                "new Promise(r => setTimeout(() => r(null), 5000))])")
+        clicked = page.evaluate("window.__clicked")
+        if changed is not None and clicked is not None:
+            times.append(changed - clicked)
+        page.wait_for_timeout(150)
+    return times
+
+
 def measure(checkout: Path, clicks: int) -> dict:
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 
     sys.path.insert(0, str(checkout))
-    from bezique.widgets.render.canvas import _visible_point  # noqa: PLC0415
     from bezique.widgets.demos.tricks import TrickWinner  # noqa: PLC0415
 
     result: dict = {}
@@ -161,28 +187,8 @@ def measure(checkout: Path, clicks: int) -> dict:
             demo = page.locator(".bezique-live").filter(has_text="Примеры:").first
             canvas = demo.locator(".bezique-card-canvas canvas").first
             canvas.scroll_into_view_if_needed()
-            box = canvas.bounding_box()
-            k = box["width"] / lay.size[0]
             result_el = demo.locator(".widget-html").filter(has_text="Взятку берёт").first
-            handle = result_el.element_handle()
-            times = []
-            for i in range(clicks):
-                index = (i * 5 + 1) % len(lay.boxes)
-                x, y = _visible_point(lay, index)
-                page.evaluate("""el => { window.__changed = new Promise(resolve => {
-                    const o = new MutationObserver(() => { o.disconnect(); resolve(performance.now()); });
-                    o.observe(el, {subtree: true, childList: true, characterData: true}); });
-                    window.__clicked = null;
-                    document.addEventListener('mousedown', () => { window.__clicked = performance.now(); },
-                                              {once: true, capture: true}); }""", handle)
-                page.mouse.click(box["x"] + x * k, box["y"] + y * k)
-                changed = page.evaluate(
-                    "async () => await Promise.race([window.__changed, "
-                    "new Promise(r => setTimeout(() => r(null), 5000))])")
-                clicked = page.evaluate("window.__clicked")
-                if changed is not None and clicked is not None:
-                    times.append(changed - clicked)
-                page.wait_for_timeout(150)
+            times = click_times(page, canvas, lay, result_el, clicks)
             med, low, high = median_ci(times)
             result["click_to_answer_ms"] = {"n": len(times), "median": round(med, 1),
                                             "ci95": [round(low, 1), round(high, 1)],

@@ -47,6 +47,9 @@ sys.path.insert(0, str(ROOT))
 from bench_practice import HINTED_JS, PRESS_JS, SETTLED_JS, median_ci  # noqa: E402
 from pagecheck import http_server  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "docs" / "benchmarks"))
+from live_book import click_times  # noqa: E402
+
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
@@ -126,7 +129,6 @@ def warm_pages(context, url: str) -> dict:
 
 def clicks(context, url: str, n: int) -> dict:
     from bezique.widgets.demos.tricks import TrickWinner
-    from bezique.widgets.render.canvas import _visible_point
 
     page = context.new_page()
     open_live(page, url + "chapters/04_tricks.html")
@@ -135,25 +137,8 @@ def clicks(context, url: str, n: int) -> dict:
     demo = page.locator(".bezique-live").filter(has_text="Примеры:").first
     picture = demo.locator(PICTURE).first
     picture.scroll_into_view_if_needed()
-    box = picture.bounding_box()
-    k = box["width"] / lay.size[0]
-    handle = demo.locator(".widget-html").filter(has_text="Взятку берёт").first.element_handle()
-    times = []
-    for i in range(n):
-        x, y = _visible_point(lay, (i * 5 + 1) % len(lay.boxes))
-        page.evaluate("""el => { window.__changed = new Promise(resolve => {
-            const o = new MutationObserver(() => { o.disconnect(); resolve(performance.now()); });
-            o.observe(el, {subtree: true, childList: true, characterData: true}); });
-            window.__clicked = null;
-            document.addEventListener('mousedown', () => { window.__clicked = performance.now(); },
-                                      {once: true, capture: true}); }""", handle)
-        page.mouse.click(box["x"] + x * k, box["y"] + y * k)
-        changed = page.evaluate("async () => await Promise.race([window.__changed, "
-                                "new Promise(r => setTimeout(() => r(null), 5000))])")
-        clicked = page.evaluate("window.__clicked")
-        if changed is not None and clicked is not None:
-            times.append(changed - clicked)
-        page.wait_for_timeout(150)
+    result = demo.locator(".widget-html").filter(has_text="Взятку берёт").first
+    times = click_times(page, picture, lay, result, n)
     page.close()
     return summary(times)
 
