@@ -75,6 +75,7 @@ async function main() {
   if (window.location.protocol === "file:") return;                  // a page opened as a file
   const manifest = await siteManifest();
   if (!manifest) return;                                              // a site without Python
+  document.documentElement.classList.add("bezique-site");  // no static notices (bezique.css)
   const status = new StatusBar();
   const missing = missingFeature();
   if (missing) {

@@ -141,6 +141,8 @@ def test_page_comes_alive_in_the_browser(learner, site_url, name):
     static = page.locator(".cell_output:not(.bezique-live) "
                           "script[type='application/vnd.jupyter.widget-view+json']")
     assert static.count() == 0, "на странице остались неживые примеры"
+    notices = page.locator(".bezique-static-notice:visible")
+    assert notices.count() == 0, "страница сайта говорит про make tutorial"
     problems = problems_offline(log)
     assert not problems, "\n".join(problems)
 
