@@ -497,6 +497,9 @@ def sphinx_build(toc: Path, *, fresh: bool, strict: bool, jobs: int, quiet: bool
     # Sphinx never overwrites a file it copied from html_extra_path before: bring _build/html/
     # vendor/ up to date ourselves (deleting it first would break a book being served meanwhile).
     _copy_tree(VENDOR_SRC, HTML, keep=(SITE_MANIFEST,))
+    # Sphinx 7.4 does not overwrite a static file it copied before either: an edited
+    # book/_static/bezique.css would stay old in an incremental build. Our files are plain.
+    _copy_tree(BOOK / "_static", HTML / "_static")
     return int(result or 0)
 
 
