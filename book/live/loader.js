@@ -19,7 +19,7 @@ import { ServerConnection } from "@jupyterlab/services/lib/serverconnection";
 
 import { StatusBar } from "./status";
 import { codeCells } from "./page";
-import { comeAlive, reloadWhenRestored, runPage } from "./run";
+import { cellFailure, comeAlive, reloadWhenRestored, runPage } from "./run";
 
 /** What the course server wrote into the page (book/live/serve.py); null in a static book. */
 function liveInfo() {
@@ -56,6 +56,8 @@ async function goLive(info, status) {
 
 /** Why the page could not come alive, for the learner. */
 function reason(error) {
+  const failed = cellFailure(error);
+  if (failed) return failed;
   const status = error && error.response ? error.response.status : 0;
   if (status === 403 || status === 401) {
     return "сервер не узнал вас: откройте адрес с ключом, который напечатала команда make tutorial";

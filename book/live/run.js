@@ -133,6 +133,16 @@ export async function runPage(kernel, status, started) {
   return { seconds, widgets };
 }
 
+/** Why a page failed, in Russian, when one of its cells raised in the kernel (the Python
+ * error itself goes to the console, for whoever looks into it); null for other failures. */
+export function cellFailure(error) {
+  if (!(error && error.pythonError)) return null;
+  // Pyodide's kernel names the exception as "<class 'ModuleNotFoundError'>"
+  const name = String(error.pythonError.ename).replace(/^<class '(?:.*\.)?([^']+)'>$/, "$1");
+  return `один из примеров страницы не запустился, ошибка программы — ${name}; ` +
+    "обновите страницу, а если не поможет — напишите нам";
+}
+
 /** Bring the page to life with `work()`, marking the page as starting meanwhile; a failure
  * is shown in the status bar with `reason(error)`, in Russian. */
 export async function comeAlive(status, work, reason) {

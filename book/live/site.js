@@ -14,7 +14,7 @@
 
 import { StatusBar } from "./status";
 import { codeCells } from "./page";
-import { comeAlive, reloadWhenRestored, runPage } from "./run";
+import { cellFailure, comeAlive, reloadWhenRestored, runPage } from "./run";
 
 const VISITED = "bezique:site-visited";
 
@@ -62,11 +62,13 @@ function missingFeature() {
 
 /** Why the page could not come alive, for the learner. */
 function reason(error) {
+  const failed = cellFailure(error);
+  if (failed) return failed;
   const text = error && error.message ? error.message : String(error);
-  if (/fetch|network|load|import/i.test(text) && !(error && error.pythonError)) {
+  if (/fetch|network|load|import/i.test(text)) {
     return "не удалось загрузить файлы курса с сайта; проверьте связь и обновите страницу";
   }
-  return text;
+  return `Python в браузере не запустился (${text})`;
 }
 
 async function main() {
