@@ -56,6 +56,18 @@ def pick_two_cards(page, demo, picture, mirror, tap: bool = False):
     return first
 
 
+def check_yourself_on_chapter_04(page) -> None:
+    """Chapter 04's «Проверьте себя» about the nine of clubs: a wrong answer gets «Неверно»,
+    the right one «Верно» (the engine's verdicts, as the chapter's answer key says)."""
+    question = page.locator(".bezique-live").filter(has_text="Соперник пошёл девяткой треф").first
+    question.scroll_into_view_if_needed()
+    question.get_by_role("button", name="Берёт ответивший", exact=True).click()
+    feedback = question.locator(".bezique-feedback")
+    wait_for_text(feedback, "Неверно")
+    question.get_by_role("button", name="Берёт ходивший", exact=True).click()
+    assert "Неверно" not in wait_for_text(feedback, "Верно")
+
+
 def button(table, label: str):
     """The button whose text is exactly `label` (by its text, not its accessible name: the
     star icon of a hinted button is part of that name)."""

@@ -32,8 +32,8 @@ from pathlib import Path
 
 import pytest
 
-from mirror import (button, choose_rules, click_card, expected_status, make_move, pick_two_cards,
-                    plain, wait_for_text)
+from mirror import (button, check_yourself_on_chapter_04, choose_rules, click_card, expected_status,
+                    make_move, pick_two_cards, plain, wait_for_text)
 from pagecheck import attach_log, problems_offline
 
 pytestmark = pytest.mark.browser
@@ -204,14 +204,7 @@ def test_two_clicks_on_cards_get_the_engines_answer(learner, tutorial):
 def test_check_yourself_gets_its_verdict(learner, tutorial):
     page, log = learner
     go_live(page, tutorial.page("chapters/04_tricks.html"))
-    question = page.locator(".bezique-live").filter(has_text="Соперник пошёл девяткой треф").first
-    question.scroll_into_view_if_needed()
-    question.get_by_role("button", name="Берёт ответивший", exact=True).click()
-    feedback = question.locator(".bezique-feedback")
-    wait_for_text(feedback, "Неверно")
-    question.get_by_role("button", name="Берёт ходивший", exact=True).click()
-    text = wait_for_text(feedback, "Верно")
-    assert "Неверно" not in text
+    check_yourself_on_chapter_04(page)
     assert not problems_offline(log)
 
 

@@ -28,7 +28,8 @@ from pathlib import Path
 
 import pytest
 
-from mirror import expected_status, make_move, pick_two_cards, wait_for_text
+from mirror import (check_yourself_on_chapter_04, expected_status, make_move, pick_two_cards,
+                    wait_for_text)
 from narrow import PHONE, clipped_controls, sideways
 from pagecheck import attach_log, http_server, problems_offline
 from test_live_book import pages_with_code
@@ -166,13 +167,7 @@ def test_a_card_click_gets_the_engines_answer(learner, site_url):
 def test_check_yourself_gets_its_verdict(learner, site_url):
     page, log = learner
     go_live(page, site_url + "chapters/04_tricks.html")
-    question = page.locator(".bezique-live").filter(has_text="Соперник пошёл девяткой треф").first
-    question.scroll_into_view_if_needed()
-    question.get_by_role("button", name="Берёт ответивший", exact=True).click()
-    feedback = question.locator(".bezique-feedback")
-    wait_for_text(feedback, "Неверно")
-    question.get_by_role("button", name="Берёт ходивший", exact=True).click()
-    assert "Неверно" not in wait_for_text(feedback, "Верно")
+    check_yourself_on_chapter_04(page)
     assert not problems_offline(log)
 
 
