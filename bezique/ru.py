@@ -111,3 +111,60 @@ def describe_declaration(meld: str, cards: Iterable[Card], pts: int) -> str:
 
 def capitalize(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+# The sources (RULES.md §0) by the human names the course gives them (chapter 12 and the
+# glossary introduce each once); a source's code appears to a learner at most in brackets after
+# its name: «клубный текст (000-C)». Nominative and genitive («по правилам клубного текста»).
+SOURCE_NAME = {
+    "000": ("сборник", "сборника"),
+    "000-A": ("первый текст сборника", "первого текста сборника"),
+    "000-B": ("второй текст сборника", "второго текста сборника"),
+    "000-C": ("клубный текст", "клубного текста"),
+    "000-D": ("текст об инфузорках", "текста об инфузорках"),
+    "000-E": ("старый текст", "старого текста"),
+    "001": ("справочник", "справочника"),
+    "002": ("журнальная статья", "журнальной статьи"),
+    "003": ("короткие правила", "коротких правил"),
+    "004": ("страница «Боевой дракон»", "страницы «Боевой дракон»"),
+}
+
+# The preset that follows each source (RULES.md §14.2).
+PRESET_SOURCE = {"seed_000A": "000-A", "seed_000C": "000-C", "seed_000E": "000-E",
+                 "seed_001": "001", "seed_002": "002", "seed_003": "003", "seed_004": "004"}
+
+# The other presets: (title, the phrase «по правилам …» ends with).
+_PRESET_TITLE = {
+    "canonical": ("Основные правила курса", None),
+    "no_trump": ("Бескозырный безик", "бескозырного безика"),
+    "three_handed": ("Безик втроём (три колоды)", "безика втроём"),
+    "four_handed": ("Безик вчетвером, пара на пару", "безика вчетвером"),
+    "many_pack_infusorka": ("Многоколодный безик с «инфузоркой»", "многоколодного безика"),
+}
+
+
+def source_name(code: str, genitive: bool = False, with_code: bool = True) -> str:
+    """'клубный текст (000-C)'; genitive: 'клубного текста (000-C)'."""
+    name = SOURCE_NAME[code][1 if genitive else 0]
+    return f"{name} ({code})" if with_code else name
+
+
+def preset_title(preset: str) -> str:
+    """A rule set's name as a menu or a caption shows it: 'Клубный текст (000-C)',
+    'Основные правила курса', 'Бескозырный безик'."""
+    if preset in PRESET_SOURCE:
+        return capitalize(source_name(PRESET_SOURCE[preset]))
+    return _PRESET_TITLE.get(preset, (preset, None))[0]
+
+
+def preset_rules_phrase(preset: str) -> str:
+    """'по правилам клубного текста (000-C)', 'по коротким правилам (003)',
+    'по основным правилам курса', 'по правилам бескозырного безика'."""
+    if preset == "seed_003":
+        return "по коротким правилам (003)"
+    if preset in PRESET_SOURCE:
+        return "по правилам " + source_name(PRESET_SOURCE[preset], genitive=True)
+    if preset == "canonical":
+        return "по основным правилам курса"
+    genitive = _PRESET_TITLE.get(preset, (None, None))[1]
+    return f"по правилам {genitive}" if genitive else f"по правилам «{preset_title(preset)}»"

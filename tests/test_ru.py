@@ -141,3 +141,23 @@ def test_plural_table_covers_every_word_the_project_uses():
 def test_decimal_numbers_are_printed_the_russian_way(x, digits, signed, text):
     """A decimal comma and a true minus sign («−12,4»), never a hyphen and a point."""
     assert decimal(x, digits, signed) == text
+
+
+def test_every_preset_has_a_human_title_and_phrase():
+    from bezique.rules import PRESETS
+    from bezique.ru import preset_rules_phrase, preset_title
+    for preset in PRESETS:
+        title, phrase = preset_title(preset), preset_rules_phrase(preset)
+        assert "_" not in title and "_" not in phrase, preset
+        assert phrase.startswith("по "), phrase
+    assert preset_title("seed_000C") == "Клубный текст (000-C)"
+    assert preset_rules_phrase("seed_001") == "по правилам справочника (001)"
+    assert preset_rules_phrase("seed_003") == "по коротким правилам (003)"
+
+
+def test_source_names_put_the_code_in_brackets_after_the_name():
+    from bezique.ru import SOURCE_NAME, source_name
+    for code in SOURCE_NAME:
+        assert source_name(code).endswith(f"({code})")
+        assert code not in source_name(code, with_code=False)
+    assert source_name("000-C", genitive=True) == "клубного текста (000-C)"

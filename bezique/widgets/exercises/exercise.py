@@ -23,6 +23,7 @@ import ipywidgets
 
 from ...cards import SUIT_NAME_RU, Card
 from ...positions import Position
+from ...ru import preset_title
 from ..page import QUESTION_LABEL, OnPage
 from ..render.canvas import CardCanvas
 from .answers import VERDICTS, Answer, Feedback, Judge
@@ -30,11 +31,6 @@ from .parts import PART_FOR_KIND, AnswerPart
 
 __all__ = ["ExerciseWidget", "Feedback", "VERDICTS"]
 
-RULES_NAME = {"seed_001": "по правилам источника 001", "seed_002": "по правилам источника 002",
-              "seed_003": "по правилам источника 003", "seed_004": "по правилам источника 004",
-              "seed_000A": "по правилам источника 000-A", "seed_000C": "по правилам источника 000-C",
-              "seed_000E": "по правилам источника 000-E", "no_trump": "бескозырный безик",
-              "three_handed": "безик втроём", "four_handed": "безик вчетвером"}
 DEFAULT_PROMPT = {kind: part.default_prompt for kind, part in PART_FOR_KIND.items()}
 # What the learner could do with each kind of question in the live book (page.freeze).
 STATIC_HINT = {kind: part.static_hint for kind, part in PART_FOR_KIND.items()}
@@ -98,7 +94,7 @@ class ExerciseWidget(OnPage, ipywidgets.VBox):
         pos, lines = self.position, []
         spec = pos.rules.to_spec()
         if spec != "canonical":
-            lines.append("Правила: " + (RULES_NAME.get(spec, "особые") if isinstance(spec, str)
+            lines.append("Правила: " + (preset_title(spec) if isinstance(spec, str)
                                         else "особые (" + ", ".join(k for k in spec if k != "preset") + ")") + ".")
         said = "озырь —" in (pos.prompt or "")          # the prompt already names the trump
         if not said and (pos.kind != "trick_winner" or pos.trump is not None):

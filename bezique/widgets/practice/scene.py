@@ -16,26 +16,16 @@ from ...deal import Deal
 from ...events import TrickEvent
 from ...melds import SEVEN_EXCHANGE, TRUMP_SEVEN, Declaration, meld_points
 from ...narrate import seat_names
-from ...ru import capitalize, meld_name, plural, points
+from ...ru import capitalize, meld_name, plural, points, preset_title
 from ...view import shown_stock_count
 
 YOU, THEM = "Вы", "Соперник"
 
 # (label, preset): every preset, in the order of the course.
-PRESET_CHOICES = [
-    ("Основные правила курса", "canonical"),
-    ("Текст 000-A", "seed_000A"),
-    ("Клубный текст 000-C", "seed_000C"),
-    ("Старый текст 000-E", "seed_000E"),
-    ("Справочник 001", "seed_001"),
-    ("Журнальная статья 002", "seed_002"),
-    ("Короткие правила 003", "seed_003"),
-    ("Страница «Боевой дракон» (004)", "seed_004"),
-    ("Бескозырный безик", "no_trump"),
-    ("Безик втроём (три колоды)", "three_handed"),
-    ("Безик вчетвером, пара на пару", "four_handed"),
-    ("Многоколодный безик с «инфузоркой»", "many_pack_infusorka"),
-]
+PRESET_ORDER = ("canonical", "seed_000A", "seed_000C", "seed_000E", "seed_001", "seed_002",
+                "seed_003", "seed_004", "no_trump", "three_handed", "four_handed",
+                "many_pack_infusorka")
+PRESET_CHOICES = [(preset_title(key), key) for key in PRESET_ORDER]
 PRESET_NAME = {key: label for label, key in PRESET_CHOICES}
 
 OPPONENT_CHOICES = [
