@@ -14,6 +14,8 @@ import pytest
 WIDGETS = Path(__file__).resolve().parents[2] / "bezique" / "widgets"
 WRONG = {
     "движок": re.compile(r"\bдвиж(?:ок|ка|ку|ком|ке)\b", re.IGNORECASE),
+    "программа судит": re.compile(r"по мнению программы|так (?:их|его|её) считает программа",
+                                  re.IGNORECASE),
     "(игрок N)": re.compile(r"\(игрок \d\)", re.IGNORECASE),
     "брисок": re.compile(r"\bбрисок\b", re.IGNORECASE),
 }
@@ -50,3 +52,46 @@ def test_the_check_finds_a_wrong_word(tmp_path):
     assert any(WRONG["движок"].search(t) for t in texts)
     assert any(WRONG["(игрок N)"].search(t) for t in texts)
     assert not any("Doc" in t for t in texts)
+
+
+# In a string a learner reads (one with Cyrillic in it): no names from the code — option and
+# preset names (snake_case), `RuleSet`, file formats and file names — and a source's code only in
+# brackets after its human name («клубный текст (000-C)», bezique.ru.source_name).
+CODE_WORDS = re.compile(r"\b[\w-]+\.json\b|\b[a-z][a-z0-9]*_[A-Za-z0-9_]+\b|\bRuleSet\b|bezique-deal/\d")
+SOURCE_CODE = re.compile(r"(?<![\w-])(?:000-[A-E]|00[0-4])(?![\w-])")
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
+def bare_source_codes(text: str) -> list[str]:
+    """The sources' codes in `text` that do not stand inside round brackets."""
+    return [m.group() for m in SOURCE_CODE.finditer(text)
+            if text.count("(", 0, m.start()) <= text.count(")", 0, m.start())]
+
+
+def learner_code_words(text: str) -> list[str]:
+    if not CYRILLIC.search(text):
+        return []
+    return [m.group() for m in CODE_WORDS.finditer(text)] + bare_source_codes(text)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(WIDGETS)))
+def test_no_code_words_in_widget_texts(path):
+    found = [(line, words, text[:70]) for line, text in _strings(path)
+             if (words := learner_code_words(text))]
+    assert not found, found
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Штраф, как за столом (penalty_mode=\"apply\")", ["penalty_mode"]),
+    ("Набор правил RuleSet.preset(\"seed_000C\")", ["RuleSet", "seed_000C"]),
+    ("по 000-B — 50, по клубному тексту (000-C) — 60", ["000-B"]),
+    ("Правила источника 001.", ["001"]),
+    ("Справочник (001) и старый текст (000-E, 1873)", []),
+    ("Сохраните bezique_progress.json", ["bezique_progress.json"]),
+    ("формат bezique-deal/1", ["bezique-deal/1"]),
+    ("seed_000C", []),                       # not a learner's text: a key
+    ("1000 очков, взятка 24 из 001-й", []),
+])
+def test_code_word_finder_itself(text, expected):
+    assert learner_code_words(text) == expected
+
