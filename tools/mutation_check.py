@@ -4,7 +4,9 @@ Each mutant below changes ONE line of the engine so that it breaks one rule of R
 script copies the repository to a temporary directory (the working tree, or `--rev` a commit
 via `git archive`), checks that the engine tests pass on the unchanged copy, then for each
 mutant edits the copy, runs the engine tests (`-x -q -p no:cacheprovider`, one process, a
-timeout per mutant) and restores the file. A mutant is *caught* when the tests fail,
+timeout per mutant) and restores the file. Each mutant runs its own selection of tests: the
+engine tests for the first 21, a focused but honest selection for the later ones (every test
+directory where a test of that rule belongs; `--all-tests` runs the whole engine selection). A mutant is *caught* when the tests fail,
 *survived* when they pass; a run that times out is reported apart (run it again). The working tree is never written to.
 
     python tools/mutation_check.py                 # the working tree
@@ -32,6 +34,10 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE_TESTS = ["tests/scenarios", "tests/test_cards.py", "tests/test_ru.py", "tests/formats",
                 "tests/players", "tests/variants", "tests/properties", "tests/test_practice.py",
                 "tests/exercises"]
+# Focused selections for the later mutants: every directory where a test of the rule belongs.
+GAME_TESTS = ("tests/scenarios", "tests/variants", "tests/properties", "tests/test_practice.py")
+FORMAT_TESTS = ("tests/formats", "tests/fuzz/test_fuzz_positions.py", "tests/scenarios")
+PRACTICE_TESTS = ("tests/test_practice.py", "tests/fuzz/test_fuzz_practice.py", "tests/scenarios")
 
 
 @dataclass(frozen=True)
@@ -42,6 +48,7 @@ class Mutant:
                         # line and the next one to tell it apart; only one line changes)
     new: str            # its replacement (the indentation of the old line is kept)
     rule: str           # the rule it breaks
+    tests: tuple = ()   # the tests to run (empty: ENGINE_TESTS)
 
 
 MUTANTS = [
@@ -130,6 +137,85 @@ MUTANTS = [
            '("очко", "gen"): ("очка", "очков", "очков"),',
            '("очко", "gen"): ("очка", "очка", "очков"),',
            "Russian: «около 2 очков», not «около 2 очка» (the coach's genitive)"),
+    # ---- issue 29: how a game ends, the fines, rules that two options together reach ----
+    Mutant("fines_do_not_add", "bezique/deal.py",
+           "self.penalties[seat] += amount", "self.penalties[seat] = amount",
+           "§9.2: two fines of one seat in one deal add up (50 + 30 = 80)", GAME_TESTS),
+    Mutant("game_to_seat_below_target", "bezique/game.py",
+           'if rules.both_reach_rule == "last_trick" and last_side in reached:',
+           'if rules.both_reach_rule == "last_trick" and last_side is not None:',
+           "R8.3 / R8.6: only a player at or above the target can win the game", GAME_TESTS),
+    Mutant("no_trump_pair_trump_dependent", "bezique/melds.py",
+           'and rules.variant != "no_trump" and trump in ("S", "D"):',
+           'and trump in ("S", "D"):',
+           "R4.8: the no-trump game keeps the fixed pair Q♠ J♦ with bezique_pair=trump_dependent",
+           GAME_TESTS),
+    Mutant("repeat_suit_after_two_deals", "bezique/game.py",
+           "if self.history[-1].trump == trump and self.history[-2].trump == trump:",
+           "if self.history[-1].trump == trump:",
+           "S-06: the repeat-suit bonus needs the same trump three deals running", GAME_TESTS),
+    Mutant("single_deal_tie_to_seat_0", "bezique/game.py",
+           "return top[0] if len(top) == 1 else (last_side if last_side in top else top[0])",
+           "return top[0]",
+           "R8.4: a single-deal tie goes to the winner of the last trick", GAME_TESTS),
+    Mutant("triple_bezique_winner_is_a_seat", "bezique/game.py",
+           "self.winner = self.side(deal.game_won_by)", "self.winner = deal.game_won_by",
+           "§10.1–10.2: the four-handed immediate win goes to the side", GAME_TESTS),
+    Mutant("nine_exchange_with_nine_turned_up", "bezique/variants/infusorka.py",
+           'and turn_up is not None and turn_up.rank != "9"):',
+           "and turn_up is not None):",
+           "§10.5.2: no nine exchange when a nine is turned up", GAME_TESTS),
+    Mutant("nine_cards_fine_60", "bezique/deal.py",
+           '"nine_cards": 120}', '"nine_cards": 60}',
+           "§9.1 (5): playing the deal with nine cards is fined 120", GAME_TESTS),
+    Mutant("position_full_trick_before_your_turn", "bezique/position_seats.py",
+           "if len(plays) >= n:", "if len(plays) > n:",
+           "formats: before your turn a trick holds at most n − 1 cards", FORMAT_TESTS),
+    Mutant("practice_margin_against_weakest", "bezique/practice.py",
+           '"opponent": max(others)', '"opponent": min(others)',
+           "practice: a deal's margin is against the strongest opponent", PRACTICE_TESTS),
+    Mutant("practice_learner_deals", "bezique/practice.py",
+           "dealer=(self.human - 1) % self.n", "dealer=self.human",
+           "practice: in a numbered deal the learner leads (the seat before deals)", PRACTICE_TESTS),
+    Mutant("three_hand_draw_order_reversed", "bezique/deal.py",
+           "order = [(winner + i) % n for i in range(n)]",
+           "order = [(winner - i) % n for i in range(n)]",
+           "R10.1: the trick winner draws first, then the others in playing order", GAME_TESTS),
+    Mutant("seven_scores_in_phase_2", "bezique/deal.py",
+           'if (self.phase == 1 and rules.seven_rule in ("played", "win_trick") and self.trump',
+           'if (rules.seven_rule in ("played", "win_trick") and self.trump',
+           "R5.5.1: a trump seven played in the last eight tricks scores nothing", GAME_TESTS),
+    Mutant("seed_000C_last_trick_10", "bezique/rules.py",
+           'brisque_count="per_trick", last_trick_points=250,',
+           'brisque_count="per_trick", last_trick_points=10,',
+           "S-83: the club text's (seed_000C) last trick scores 250", GAME_TESTS),
+    Mutant("trump_dependent_pair_not_for_diamonds", "bezique/melds.py",
+           'and rules.variant != "no_trump" and trump in ("S", "D"):',
+           'and rules.variant != "no_trump" and trump in ("S",):',
+           "R4.8.2: with diamonds as trumps the trump-dependent bezique is Q♣ J♥", GAME_TESTS),
+    # a few more in game.py, the fines and option combinations
+    Mutant("false_declaration_keeps_the_total", "bezique/game.py",
+           "if deal.zeroed[seat]:", "if False:",
+           "§9.2 offence 6: a false declaration sets the offender's game score to 0", GAME_TESTS),
+    Mutant("repeat_suit_bonus_to_next_seat", "bezique/game.py",
+           "bonus[self.side(deal.dealer)] += self.repeat_suit_bonus(initial_trump)",
+           "bonus[self.side((deal.dealer + 1) % deal.n)] += self.repeat_suit_bonus(initial_trump)",
+           "S-06: the repeat-suit bonus is the dealer's", GAME_TESTS),
+    Mutant("both_reach_equal_to_first_seat", "bezique/game.py",
+           "return last_side if last_side in top else top[0]", "return top[0]",
+           "R8.3: equal totals over the target: the winner of the last trick wins", GAME_TESTS),
+    Mutant("split_last_trick_whole", "bezique/tally.py",
+           "return bonus // 2", "return bonus",
+           "C-31 four_hand_last_trick=split_sides: each side scores half the last trick",
+           GAME_TESTS),
+    Mutant("dealer_does_not_rotate", "bezique/game.py",
+           "return (self.first_dealer + len(self.history)) % self.rules.players",
+           "return self.first_dealer",
+           "R2.1.4 / R8.5: the deal passes to the next seat each deal", GAME_TESTS),
+    Mutant("seven_malus_only_next_seat", "bezique/deal.py",
+           "if p != d:", "if p == (d + 1) % self.n:",
+           "R2.6 deal_bonus_seven_opponent_malus with three players: every opponent pays 5",
+           GAME_TESTS),
 ]
 
 
@@ -180,6 +266,8 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout", type=int, default=900, help="seconds per test run")
     ap.add_argument("--keep", action="store_true", help="keep the temporary copy")
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
+    ap.add_argument("--all-tests", action="store_true",
+                    help="run every mutant against the whole engine selection (slow)")
     ap.add_argument("--skip-baseline", action="store_true",
                     help="do not first check that the unmutated copy passes (when an earlier run "
                          "of the same revision did)")
@@ -187,14 +275,19 @@ def main(argv=None) -> int:
     mutants = [m for m in MUTANTS if not args.only or m.name in args.only]
     if args.list:
         for m in mutants:
-            print(f"{m.name:34} {m.file:20} {m.rule}")
+            print(f"{m.name:38} {m.file:30} {m.rule}")
         return 0
     base = Path(tempfile.mkdtemp(prefix="bezique-mutation-"))
     try:
         copy_tree(base, args.rev)
+        def selection(m: Mutant) -> list[str]:
+            return list(ENGINE_TESTS if args.all_tests or not m.tests else m.tests)
+
         status = "survived"
         if not args.skip_baseline:
-            status, dt, tail = run_tests(base, args.timeout * 2, ENGINE_TESTS)
+            union = sorted({t for m in mutants for t in selection(m)})
+            union = [t for t in union if not any(t != u and t.startswith(u + "/") for u in union)]
+            status, dt, tail = run_tests(base, args.timeout * 2, union)
             print(f"unmutated: {status} in {dt:.0f}s  {tail}", flush=True)
         if status != "survived":
             print("the engine tests fail without any mutation: no score", file=sys.stderr)
@@ -203,11 +296,11 @@ def main(argv=None) -> int:
         for m in mutants:
             original = apply(base, m)
             try:
-                status, dt, tail = run_tests(base, args.timeout, ENGINE_TESTS)
+                status, dt, tail = run_tests(base, args.timeout, selection(m))
             finally:
                 (base / m.file).write_text(original)
             results.append((m, status))
-            print(f"{status:17} {dt:5.0f}s  {m.name:34} {m.rule}", flush=True)
+            print(f"{status:17} {dt:5.0f}s  {m.name:38} {m.rule}", flush=True)
             if status == "survived":
                 print(f"{'':25}{tail}", flush=True)
         caught = sum(1 for _, s in results if s == "caught")
