@@ -507,12 +507,12 @@ def shape_problem(meld: str, cards: tuple[Card, ...], rules: RuleSet, trump: str
         k = {BEZIQUE: 1, DOUBLE_BEZIQUE: 2, TRIPLE_BEZIQUE: 3}[meld]
         if k == 1:
             pair = f"{Card(*qf).name_ru} и {Card(*jf).name_ru}"
-        else:
-            pair = f"дамы {SUIT_GENITIVE_RU[qf[1]]} и валеты {SUIT_GENITIVE_RU[jf[1]]}"
+        else:                                    # «две дамы пик и два валета бубен»
+            queens, jacks = {2: ("две дамы", "два валета"), 3: ("три дамы", "три валета")}[k]
+            pair = f"{queens} {SUIT_GENITIVE_RU[qf[1]]} и {jacks} {SUIT_GENITIVE_RU[jf[1]]}"
         if (n != 2 * k or sum(1 for c in cards if c.face == qf) != k
                 or sum(1 for c in cards if c.face == jf) != k):
-            need = {1: "", 2: "две ", 3: "три "}[k]
-            return f"{name} — это {need}{pair}"
+            return f"{name} — это {pair}"
         return None
     if meld in RANK_OF_FOUR:
         r = RANK_OF_FOUR[meld]

@@ -130,6 +130,35 @@ def test_why_not_meld_is_explain_illegal():
         "marriage", cards, set(cards), MeldState(), meld_context(rules, "H")).message
 
 
+
+@pytest.mark.parametrize("cards, trump, preset, reason", [
+    # Issue 28.11: no reason about a meld the cards are not (it was «две козырные семёрки»).
+    ("Т♠ 7♥", "H", "canonical", "Туз пик и семёрка червей не бывают в одной комбинации: туз пик "
+     "входит только в четыре туза, семёрка червей — только в козырную семёрку."),
+    ("Т♠ К♣", "H", "canonical", "Туз пик и король треф не бывают в одной комбинации"),
+    ("10♠", "H", "canonical", "Десятка пик не входит ни в одну комбинацию при этом козыре."),
+    ("К♠ 9♥", "H", "canonical", "Девятка червей не входит ни в одну комбинацию."),
+    ("7♥ 7♠", "H", "canonical", "Семёрка пик не входит ни в одну комбинацию при этом козыре."),
+    # the shape of a meld these rules lack is told as such
+    ("7♥ 7♥", "H", "canonical", "В этих правилах комбинации «две козырные семёрки» нет."),
+    ("К♠ К♠ Д♠ Д♠", "H", "canonical", "В этих правилах комбинации «двойной марьяж» нет."),
+    # the meld the cards nearly are
+    ("Т♥ К♥ Д♥ В♥ 9♥", "H", "canonical", "Секвенция — это туз, десятка, король, дама и валет"),
+    ("Т♠ 10♠ К♠ Д♠ В♠", "H", "canonical", "Секвенция бывает только в козырной масти."),
+    ("Д♦ В♠", "H", "canonical", "Безик — это дама пик и валет бубен."),
+    ("Д♠ Д♠ В♦", "H", "canonical", "Двойной безик — это две дамы пик и два валета бубен."),
+])
+def test_why_not_meld_speaks_of_the_cards_chosen(cards, trump, preset, reason):
+    assert why_not_meld(parse_cards(cards), RuleSet.preset(preset), trump).startswith(reason)
+
+
+def test_builder_ace_and_seven_get_a_reason_about_them():
+    w = MeldBuilder(pick="Т♠ 7♥")
+    shown = text(w.result.value)
+    assert "Это не комбинация." in shown and "козырные семёрки" not in shown
+    assert "Туз пик и семёрка червей не бывают в одной комбинации" in shown
+
+
 # ---------------------------------------------------------------- «История объявлений»
 
 def legal_text(w):

@@ -16,10 +16,10 @@ from typing import Iterable
 
 import ipywidgets as W
 
-from ...cards import SUIT_NAME_RU, Card, parse_cards, sort_cards
-from ...melds import (FOUR_OF, Declaration, MeldContext, MeldState, enumerate_declarations,
-                      explain_illegal)
-from ...ru import capitalize, meld_name, points
+from ...cards import SUIT_NAME_RU, Card, make_pack, parse_cards, sort_cards
+from ...melds import (ALL_MELDS, FOUR_OF, SEVEN_EXCHANGE, Declaration, MeldContext, MeldState,
+                      enumerate_declarations, explain_illegal, shape_problem)
+from ...ru import capitalize, meld_name, meld_name_acc, points
 from ...rules import RuleSet
 from ..menu import Menu
 from ..page import OnPage
@@ -82,16 +82,67 @@ def guess_meld(cards: Iterable[Card], trump: str | None) -> str | None:
     return None
 
 
+def engine_melds(rules: RuleSet, trump: str) -> dict[str, tuple[set, int]]:
+    """Each meld of these rules (under this trump) with the faces it can hold and its number of
+    cards, asked of the engine: every declaration it finds in a whole pack."""
+    out: dict[str, tuple[set, int]] = {}
+    for d in enumerate_declarations(make_pack(rules.packs), MeldState(), meld_context(rules, trump)):
+        if d.meld != SEVEN_EXCHANGE:             # the same seven as «козырная семёрка»
+            faces, _ = out.setdefault(d.meld, (set(), len(d.cards)))
+            faces.update(c.face for c in d.cards)
+    return out
+
+
+def _where(card: Card, melds: dict[str, tuple[set, int]]) -> str:
+    """«входит только в четыре туза» / «входит в марьяж и в четыре короля» (engine's melds)."""
+    names = [meld_name_acc(m) for m, (faces, _) in melds.items() if card.face in faces]
+    if len(names) == 1:
+        return f"входит только в {names[0]}"
+    return "входит в " + ", в ".join(names[:-1]) + f" и в {names[-1]}"
+
+
 def why_not_meld(cards: Iterable[Card], rules: RuleSet, trump: str) -> str:
-    """The engine's Russian reason why these cards (with no history) are not a meld."""
+    """The Russian reason why these cards (with no history) are not a meld — about the cards
+    chosen: the engine's explanation for the meld they come closest to (`explain_illegal`), or,
+    when no meld of these rules holds them all, which card goes into no meld, or which two go
+    into no meld together (what each card can be part of is asked of the engine)."""
     cards = tuple(sort_cards(cards))
-    meld = guess_meld(cards, trump)
-    if meld == "other_four":
+    ctx = meld_context(rules, trump)
+
+    def engine_says(meld: str) -> str:
+        return explain_illegal(meld, cards, set(cards), MeldState(), ctx).message
+
+    guess = guess_meld(cards, trump)
+    if guess == "other_four":
         kinds = ", ".join(meld_name(m) for m in FOUR_OF.values())
         return f"Таких четвёрок нет: четвёрки бывают только такие — {kinds}."
-    if meld is None:
-        return "Из таких карт комбинация не складывается."
-    return explain_illegal(meld, cards, set(cards), MeldState(), meld_context(rules, trump)).message
+    melds = engine_melds(rules, trump)
+    # Exactly the shape of a meld these rules do not count (a double marriage in the course's).
+    if guess in ALL_MELDS and guess not in melds and shape_problem(guess, cards, rules, trump) is None:
+        return engine_says(guess)
+    n = len(cards)
+    if guess in melds:
+        its_ranks, size = {f[0] for f in melds[guess][0]}, melds[guess][1]
+        outside = sum(c.rank not in its_ranks for c in cards)
+        if n >= 3 and outside <= 1:              # a near miss: a nine instead of the ten
+            return engine_says(guess)
+    for c in cards:                              # a card that no meld holds
+        if not any(c.face in faces for faces, _ in melds.values()):
+            elsewhere = any(c.face in faces for faces, _ in engine_melds(rules, c.suit).values())
+            return (f"{capitalize(c.name_ru)} не входит ни в одну комбинацию"
+                    + (" при этом козыре." if elsewhere else "."))
+    if guess in melds and outside == 0 and abs(size - n) <= 1:
+        return engine_says(guess)                # the right ranks, a wrong suit or count
+    for i, a in enumerate(cards):                # two cards that no meld holds together
+        for b in cards[i + 1:]:
+            if a.face != b.face and not any(a.face in f and b.face in f for f, _ in melds.values()):
+                return (f"{capitalize(a.name_ru)} и {b.name_ru} не бывают в одной комбинации: "
+                        f"{a.name_ru} {_where(a, melds)}, {b.name_ru} — "
+                        f"{_where(b, melds).removeprefix('входит ')}.")
+    fits = [m for m, (faces, _) in melds.items() if all(c.face in faces for c in cards)]
+    if fits:                                     # the meld of these cards that is nearest in size
+        return engine_says(min(fits, key=lambda m: abs(melds[m][1] - n)))
+    return "Из таких карт комбинация не складывается."
 
 
 # ====================================================================== «Соберите комбинацию»
