@@ -14,7 +14,7 @@ from bezique.cards import make_pack, parse_cards
 from bezique.deal import Deal
 from bezique.record import deal_to_record
 from bezique.rules import RuleSet
-from bezique.ru import plural
+from bezique.ru import plural, preset_title
 from bezique.widgets.practice.scene import declaration_buttons, disabled_cards
 from bezique.widgets.practice.table import PracticeTable, opponent_options
 
@@ -294,7 +294,7 @@ def test_settings_numbered_deal_and_rules():
     other = PracticeTable(opponent="heuristic", seed=99, deal_number=42)
     assert other.session.deal.initial == a
     t.rules_dd.value = "seed_003"
-    assert t.session.rules.phase1_must_follow_suit and "Короткие правила 003" in t.header.value
+    assert t.session.rules.phase1_must_follow_suit and preset_title("seed_003") in t.header.value
     t.colour_box.value = True
     assert t.canvas.four_colour
     opts = opponent_options("search", 2.0)
@@ -407,7 +407,7 @@ def test_trick_labels_never_overprint():
     from bezique.widgets.render.layout import _trick_block
     c1, c2 = make_pack(1)[:2]
     for names, winner in ((("Ваша", "Соперник"), 0), (("Ваша", "Соперник"), 1),
-                          (("противник", "сдатчик"), 1), (("Ход", "Ответ"), 0)):
+                          (("соперник", "сдатчик"), 1), (("Ход", "Ответ"), 0)):
         block = _trick_block(list(zip(names, (c1, c2))), winner=winner)
         h = block.boxes[0].h
         labels = sorted(op.extent()[::2] for op in block.ops if op.kind == "text")

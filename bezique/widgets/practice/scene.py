@@ -63,10 +63,11 @@ def who_in_text(seat: int, human: int, n: int = 2) -> str:
 
 
 def trick_name(seat: int, human: int, n: int = 2) -> str:
-    """Who played a card of the trick, as the picture labels it: «Ваша — берёт» (карта),
-    «Соперник — берёт» (the picture adds «— берёт» to the winner, so not «Вы»; short, so
-    that the labels fit under the cards)."""
-    return "Ваша" if seat == human else who(seat, human, n)
+    """Who played a card of the trick, as the picture labels it: «Вы», «Соперник», «Партнёр»,
+    «Игрок 3» (short, so that the labels fit under the cards); under the winning card the
+    picture adds the verb in the name's person (`render.layout.trick_note`: «Вы — берёте»,
+    «Соперник — берёт»)."""
+    return who(seat, human, n)
 
 
 def trick_text(trick: TrickEvent, human: int, n: int = 2) -> str:

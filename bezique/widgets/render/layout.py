@@ -19,7 +19,7 @@ from .style import BLACK, SHADOW_PAD, card_size
 
 __all__ = ["Layout", "HitBox", "Block", "layout_hand", "layout_trick", "layout_table",
            "layout_stock", "layout_scene", "layout_card", "layout_meld_row", "caption_block",
-           "order_cards", "FELT", "ON_FELT", "CAPTION_PX"]
+           "order_cards", "trick_note", "FELT", "ON_FELT", "CAPTION_PX"]
 
 def caption_block(text: str, width: float, px: int, colour: tuple) -> Block:
     """A caption wrapped to `width`, centred (`.fit().render(None, 0)` makes it a picture)."""
@@ -142,6 +142,25 @@ def _table_block(cards, *, scale=0.8, selected=(), disabled=(), highlighted=(),
     return block
 
 
+def trick_note(who: str, won: bool = False) -> str:
+    """The label under a card of a trick: who played it (with a capital letter, as every label
+    of a picture), and under the winning card also the verb, in the person of the name: «Вы —
+    берёте», «Соперник — берёт», «Игрок 3 — берёт», «Юг — берёт»; with no name, «Берёт». A
+    card's owner named by a possessive («Ваша») becomes «Ваша карта — берёт»."""
+    name = who.strip()
+    name = name[:1].upper() + name[1:]
+    if not won:
+        return name
+    low = name.lower()
+    if not name:
+        return "Берёт"
+    if low == "вы":
+        return f"{name} — берёте"
+    if low == "ваша":
+        return f"{name} карта — берёт"
+    return f"{name} — берёт"
+
+
 def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colour=BLACK,
                  slots=2, disabled=(), highlighted=()) -> Block:
     """The cards of the current trick, each with who played it underneath."""
@@ -153,8 +172,7 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
     parts = []
     wins = [winner is not None and (winner == i or winner is card)
             for i, (_, card) in enumerate(plays)]
-    notes = [(who + ((" — берёте" if who == "Вы" else " — берёт") if won else "")).strip()
-             for (who, _), won in zip(plays, wins)]
+    notes = [trick_note(who, won) for (who, _), won in zip(plays, wins)]
     # Cards stand w + gap apart, or further if two neighbouring labels would touch.
     step = float(w + gap)
     for i in range(1, len(notes)):
@@ -164,11 +182,12 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
         state = "highlighted" if wins[i] or card in highlighted else \
             "disabled" if card in disabled else "normal"
         x = round(i * step)
-        label = f"{who + ': ' if who else ''}{card.name_ru}{' (берёт взятку)' if wins[i] else ''}"
+        name = trick_note(who)
+        label = f"{name + ': ' if name else ''}{card.name_ru}{' (берёт взятку)' if wins[i] else ''}"
         block.card(card, x, 0, scale, state, four_colour, label)
         if notes[i]:
             block.text(notes[i], x + w / 2, h + 4, px, label_colour, bold=wins[i], anchor="ma")
-        parts.append(label.replace(": ", " — ", 1) if who else label)
+        parts.append(label.replace(": ", " — ", 1) if name else label)
     for i in range(len(plays), slots):
         block.op(SlotOp(round(i * step), 0, w, h, tuple(label_colour) + (110,)))
     count = max(len(plays), slots)

@@ -311,7 +311,7 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
         "Последняя взятка: ещё не было."
     head = "Последняя взятка" if last_trick else "Последней взятки нет"
     if others and taker:
-        head = "Последняя взятка — ваша" if taker == "Ваша" else \
+        head = "Последняя взятка — ваша" if taker.lower() in ("вы", "ваша") else \
             f"Последнюю взял {taker if taker.startswith('Игрок') else taker.lower()}"
         lt.lines[-1] = lt.lines[-1][:-1] + f"; {head[0].lower()}{head[1:]}."
     head_px = max(9, round(11 * scale))
