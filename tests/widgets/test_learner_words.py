@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from learner_words import learner_code_words
+
 WIDGETS = Path(__file__).resolve().parents[2] / "bezique" / "widgets"
 WRONG = {
     "движок": re.compile(r"\bдвиж(?:ок|ка|ку|ком|ке)\b", re.IGNORECASE),
@@ -52,26 +54,6 @@ def test_the_check_finds_a_wrong_word(tmp_path):
     assert any(WRONG["движок"].search(t) for t in texts)
     assert any(WRONG["(игрок N)"].search(t) for t in texts)
     assert not any("Doc" in t for t in texts)
-
-
-# In a string a learner reads (one with Cyrillic in it): no names from the code — option and
-# preset names (snake_case), `RuleSet`, file formats and file names — and a source's code only in
-# brackets after its human name («клубный текст (000-C)», bezique.ru.source_name).
-CODE_WORDS = re.compile(r"\b[\w-]+\.json\b|\b[a-z][a-z0-9]*_[A-Za-z0-9_]+\b|\bRuleSet\b|bezique-deal/\d")
-SOURCE_CODE = re.compile(r"(?<![\w-])(?:000-[A-E]|00[0-4])(?![\w-])")
-CYRILLIC = re.compile(r"[А-Яа-яЁё]")
-
-
-def bare_source_codes(text: str) -> list[str]:
-    """The sources' codes in `text` that do not stand inside round brackets."""
-    return [m.group() for m in SOURCE_CODE.finditer(text)
-            if text.count("(", 0, m.start()) <= text.count(")", 0, m.start())]
-
-
-def learner_code_words(text: str) -> list[str]:
-    if not CYRILLIC.search(text):
-        return []
-    return [m.group() for m in CODE_WORDS.finditer(text)] + bare_source_codes(text)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(WIDGETS)))
