@@ -182,12 +182,12 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
         state = "highlighted" if wins[i] or card in highlighted else \
             "disabled" if card in disabled else "normal"
         x = round(i * step)
-        name = trick_note(who)
-        label = f"{name + ': ' if name else ''}{card.name_ru}{' (берёт взятку)' if wins[i] else ''}"
+        # the text equivalent keeps the caller's names (inside a sentence: «вы», «соперник»)
+        label = f"{who + ': ' if who else ''}{card.name_ru}{' (берёт взятку)' if wins[i] else ''}"
         block.card(card, x, 0, scale, state, four_colour, label)
         if notes[i]:
             block.text(notes[i], x + w / 2, h + 4, px, label_colour, bold=wins[i], anchor="ma")
-        parts.append(label.replace(": ", " — ", 1) if name else label)
+        parts.append(label.replace(": ", " — ", 1) if who else label)
     for i in range(len(plays), slots):
         block.op(SlotOp(round(i * step), 0, w, h, tuple(label_colour) + (110,)))
     count = max(len(plays), slots)
