@@ -141,7 +141,8 @@ def test_option_level_names_its_rule_book():
     for path, item in RAW:
         if _level(path) == "m6_options":
             assert item.get("rules", "canonical") != "canonical", path
-            assert re.search(r"правил|вариант|источник|текст\w* 0\d\d", item["prompt"],
+            # «по коротким правилам (003)», «по старому тексту (000-E)», «вариант …»
+            assert re.search(r"правил|вариант|\((?:000-[A-E]|00[0-4])\)", item["prompt"],
                              re.IGNORECASE), path
 
 
