@@ -42,14 +42,14 @@ def test_gallery_shows_every_standard_meld_with_the_engines_points():
 
 def test_optional_gallery_and_carte_blanche():
     caps = [c for _, c in gallery_items(optional=True)]
-    assert "Двойной козырный марьяж (003, 000-E) — 80 очков" in caps
-    assert "Некозырная квинта (000-E) — 100 очков" in caps
-    assert "Две козырные семёрки (000-E) — 20 очков" in caps
-    assert "Безик при козырях пики (000-A) — 40 очков" in caps
+    assert "Двойной козырный марьяж (короткие правила, старый текст) — 80 очков" in caps
+    assert "Некозырная квинта (старый текст) — 100 очков" in caps
+    assert "Две козырные семёрки (старый текст) — 20 очков" in caps
+    assert "Безик при козырях пики (первый текст сборника) — 40 очков" in caps
     cards, pts = carte_blanche_item()
     assert pts == 250 and not any(c.is_court for c in cards) and len(cards) == 8
     html = meld_gallery(optional=True)._repr_html_()
-    assert html.count("<img") == 6 and "Карт-бланш (000-C) — 250 очков" in html
+    assert html.count("<img") == 6 and "Карт-бланш (клубный текст) — 250 очков" in html
 
 
 def test_find_meld_depends_on_the_rules():
@@ -310,4 +310,4 @@ def test_static_pictures_carry_the_engines_verdicts():
     assert "Итого за эти объявления: 80 очков." in view
     assert "✔ Безик (Д♠ с руки, В♦ с руки) — 40 очков" in repr(scenario_view("broken"))
     pic, line = carte_blanche_deal(112)
-    assert line.startswith("Противник сдатчика: карт-бланш") and line.endswith("+250 очков.")
+    assert line.startswith("Соперник сдатчика: карт-бланш") and line.endswith("+250 очков.")

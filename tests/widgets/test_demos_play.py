@@ -133,7 +133,7 @@ def test_stepper_deals_the_engines_deal(pattern, packets):
     assert w.turn_up is ref.turn_up
     assert sorted(w.deal.hands[0]) == sorted(ref.hands[0])
     assert "47 карт рубашкой вверх" in w.status.value
-    assert "Первым ходит противник сдатчика" in w.status.value
+    assert "Первым ходит соперник сдатчика" in w.status.value
     assert "талон: 47" in w.middle.text.value.lower()
 
 
@@ -233,6 +233,18 @@ def test_seven_canonical_exchange_or_declare():
     assert "Вы меняете козырную семёрку" in w.status.value
 
 
+def test_seven_main_path_plays_the_courses_rules():
+    """Issue 28.8: the rule switch sits in a collapsed «В других источниках» block under the
+    demo; the demo starts with the course's rules, and no menu option names a source by its
+    bare code."""
+    w = SevenDemo()
+    assert w.preset not in w.children and w.other in w.children
+    assert w.other.selected_index is None and w.other.get_title(0) == "В других источниках"
+    assert w.preset.value == "canonical" and w.preset.label == "Основные правила курса"
+    assert "Журнальная статья (002): 10 очков за семёрку, сыгранную во взятку" in [
+        label for label, _ in w.preset.options]
+
+
 def test_seven_declare_keeps_the_turn_up():
     w = SevenDemo()
     w.actions.children[1].click()
@@ -241,12 +253,13 @@ def test_seven_declare_keeps_the_turn_up():
 
 @pytest.mark.parametrize("preset, expected", [
     ("seed_003", ["Обменять 7♥ на открытый К♥: +10 очков"]),
-    ("seed_002", ["Обменять 7♥ на открытый К♥: +0 очков"]),
+    ("seed_002", ["Обменять 7♥ на открытый К♥: без очков"]),
     ("seed_000A", ["Обменять 7♥ на открытый К♥: +10 очков"]),
     ("seed_000E", ["Обменять 7♥ на открытый К♥: +20 очков", "Показать 7♥: +10 очков"]),
 ])
 def test_seven_sources(preset, expected):
     w = SevenDemo(preset=preset)
+    assert w.other.selected_index == 0                # another source's rules: the block is open
     assert labels(w) == expected + ["Ничего не объявлять"]
     assert labels(w)[:-1] == [w.label(d) for d in w.deal.legal_declarations(1)]
 

@@ -19,7 +19,7 @@ from ...cards import SUIT_NAME_RU, Card
 from ...deal import PATTERNS, Deal, deal_cards
 from ...events import AceTurnedEvent, SevenTurnedEvent
 from ...game import cut_for_deal
-from ...ru import capitalize, plural, points
+from ...ru import capitalize, plural, points, source_name
 from ...rules import RuleSet
 from ..menu import Menu
 from ..page import OnPage
@@ -30,8 +30,9 @@ from .common import WIDE, four_colour_box, html_block, redraw
 
 # ====================================================================== cutting for the deal
 
-CUT_RULES = [("Сдаёт тот, у кого старшая карта (основное правило, как в 000-C)", "high"),
-             ("Сдаёт тот, у кого младшая карта (источник 001)", "low")]
+CUT_RULES = [("Сдаёт тот, у кого старшая карта (основное правило курса)", "high"),
+             (f"Сдаёт тот, у кого младшая карта (по правилу "
+              f"{source_name('001', genitive=True, with_code=False)})", "low")]
 PLAYERS = ("Анна", "Борис")
 
 
@@ -79,11 +80,12 @@ class CutForDeal(OnPage, W.VBox):
 
 # ====================================================================== the deal, step by step
 
+_CLUB = source_name("000-C", with_code=False)
 PATTERN_OPTIONS = [("по 3, 2, 3 карты (основное правило)", "3-2-3"),
-                   ("по одной карте (000-C, 000-E)", "1x8"),
-                   ("по 3, 3, 2 карты (000-C)", "3-3-2"),
-                   ("по 6, 1, 1 карте (000-C)", "6-1-1")]
-SEAT_NAMES = ("Сдатчик", "Противник сдатчика")
+                   ("по одной карте (клубный и старый тексты)", "1x8"),
+                   (f"по 3, 3, 2 карты ({_CLUB})", "3-3-2"),
+                   (f"по 6, 1, 1 карте ({_CLUB})", "6-1-1")]
+SEAT_NAMES = ("Сдатчик", "Соперник сдатчика")
 
 
 class DealStepper(OnPage, W.VBox):
@@ -101,7 +103,7 @@ class DealStepper(OnPage, W.VBox):
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",
                                      style=WIDE, layout=W.Layout(width="13em"))
         self.club = W.Checkbox(value=club_bonuses, indent=False, style=WIDE,
-                               description="Клубные надбавки при сдаче (000-C)")
+                               description=f"Клубные надбавки при сдаче ({_CLUB})")
         self.next = W.Button(description="Следующий шаг", icon="step-forward", button_style="primary")
         self.all = W.Button(description="Сдать до конца", icon="fast-forward")
         self.again = W.Button(description="Сначала", icon="undo")
@@ -184,12 +186,12 @@ class DealStepper(OnPage, W.VBox):
     def describe(self) -> str:
         """What the last step did, in Russian."""
         if self.step == 0:
-            return ("Сдатчик перетасовал колоду, противник её снял. Нажмите «Следующий шаг»: "
+            return ("Сдатчик перетасовал колоду, соперник её снял. Нажмите «Следующий шаг»: "
                     "сдатчик раздаёт карты порциями, начиная с себя.")
         if self.step <= len(self.steps):
             seat, packet = self.steps[self.step - 1]
             dealt = sum(len(p) for _, p in self.steps[:self.step])
-            who = "сдатчик берёт себе" if seat == 0 else "противник сдатчика получает"
+            who = "сдатчик берёт себе" if seat == 0 else "соперник сдатчика получает"
             return (f"Шаг {self.step} из {self.total_steps}: {who} {plural(len(packet), 'карта')} "
                     f"({', '.join(c.ru for c in packet)}). Роздано {dealt} из 16, "
                     f"в колоде {plural(self.deal.rules.pack_size - dealt, 'карта')}.")
@@ -202,10 +204,10 @@ class DealStepper(OnPage, W.VBox):
             if type(event) is SevenTurnedEvent:
                 lines.append(f"Открыта семёрка: сдатчик сразу записывает себе {points(event.points)}.")
             elif type(event) is AceTurnedEvent:
-                lines.append(f"Открыт козырной туз: по клубному правилу 000-C сдатчику "
+                lines.append(f"Открыт козырной туз: по правилу {source_name('000-C', genitive=True, with_code=False)} сдатчику "
                              f"+{points(event.points)}.")
         if d.rules.deal_bonus_seven_opponent_malus and up.rank == "7":
-            lines.append(f"По тому же клубному правилу у противника сдатчика вычитают "
+            lines.append(f"По тому же клубному правилу у соперника сдатчика вычитают "
                          f"{points(d.rules.deal_bonus_seven_opponent_malus)}.")
         score = [f"{SEAT_NAMES[p].lower()} {d.declared[p]:+d}" for p in (0, 1) if d.declared[p]]
         if score:

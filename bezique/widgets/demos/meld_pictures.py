@@ -25,7 +25,7 @@ from ...events import CarteBlancheEvent
 from ...melds import (CARTE_BLANCHE, Declaration, MeldState, enumerate_declarations,
                       explain_illegal, meld_points, shape_problem)
 from ...narrate import describe_event
-from ...ru import capitalize, meld_name, points
+from ...ru import capitalize, meld_name, points, source_name
 from ...rules import RuleSet
 from ...setup import deal_from_cards
 from ..render.canvas import Picture
@@ -51,12 +51,15 @@ MELD_SAMPLES = [
     ("four_jacks", "В♥ В♣ В♦ В♦", "canonical", "H"),
     ("trump_seven", "7♥", "canonical", "H"),
 ]
+_SHORT, _OLD = source_name("003", with_code=False), source_name("000-E", with_code=False)
 OPTIONAL_SAMPLES = [
-    ("double_marriage", "К♣ К♣ Д♣ Д♣", "seed_000E", "H", "двойной марьяж (003, 000-E)"),
-    ("double_marriage", "К♥ К♥ Д♥ Д♥", "seed_000E", "H", "двойной козырный марьяж (003, 000-E)"),
-    ("plain_quint", "Т♠ 10♠ К♠ Д♠ В♠", "seed_000E", "H", "некозырная квинта (000-E)"),
-    ("two_trump_sevens", "7♥ 7♥", "seed_000E", "H", "две козырные семёрки (000-E)"),
-    ("bezique", "Д♣ В♥", "seed_000A", "S", "безик при козырях пики (000-A)"),
+    ("double_marriage", "К♣ К♣ Д♣ Д♣", "seed_000E", "H", f"двойной марьяж ({_SHORT}, {_OLD})"),
+    ("double_marriage", "К♥ К♥ Д♥ Д♥", "seed_000E", "H",
+     f"двойной козырный марьяж ({_SHORT}, {_OLD})"),
+    ("plain_quint", "Т♠ 10♠ К♠ Д♠ В♠", "seed_000E", "H", f"некозырная квинта ({_OLD})"),
+    ("two_trump_sevens", "7♥ 7♥", "seed_000E", "H", f"две козырные семёрки ({_OLD})"),
+    ("bezique", "Д♣ В♥", "seed_000A", "S",
+     f"безик при козырях пики ({source_name('000-A', with_code=False)})"),
 ]
 CARTE_BLANCHE_SAMPLE = "Т♠ 10♠ 9♥ 8♥ Т♦ 7♦ 10♣ 9♣"
 
@@ -95,7 +98,7 @@ def meld_gallery(optional: bool = False, four_colour: bool = False, scale: float
                                         four_colour=four_colour)))
     if optional:
         cards, pts = carte_blanche_item()
-        cap = f"Карт-бланш (000-C) — {points(pts)}"
+        cap = f"Карт-бланш ({source_name('000-C', with_code=False)}) — {points(pts)}"
         pics.append(Picture(layout_hand(cards, scale=scale * 0.8, caption=cap,
                                         four_colour=four_colour)))
     return Gallery(pics)
@@ -182,7 +185,7 @@ def carte_blanche_deal(seed: int = 112) -> tuple[Picture, str]:
     deal = Deal.new(RuleSet.preset("seed_000C"), dealer=0, seed=seed)
     ev = next(e for e in deal.log if type(e) is CarteBlancheEvent)
     seat = ev.seat
-    who = "противник сдатчика" if seat != deal.dealer else "сдатчик"
+    who = "соперник сдатчика" if seat != deal.dealer else "сдатчик"
     line = describe_event(ev, seat, ["Игрок", "Игрок"]).replace("Игрок: ", "")
     cap = f"Карт-бланш после сдачи: у игрока ({who}) ни одной фигуры"
     pic = Picture(layout_hand(deal.hands[seat], caption=cap, scale=0.8))

@@ -19,7 +19,7 @@ import ipywidgets as W
 from ...cards import SUIT_NAME_RU, Card, make_pack, parse_cards, sort_cards
 from ...melds import (ALL_MELDS, FOUR_OF, SEVEN_EXCHANGE, Declaration, MeldContext, MeldState,
                       enumerate_declarations, explain_illegal, shape_problem)
-from ...ru import capitalize, meld_name, meld_name_acc, points
+from ...ru import capitalize, meld_name, meld_name_acc, points, preset_title, source_name
 from ...rules import RuleSet
 from ..menu import Menu
 from ..page import OnPage
@@ -148,17 +148,21 @@ def why_not_meld(cards: Iterable[Card], rules: RuleSet, trump: str) -> str:
 # ====================================================================== «Соберите комбинацию»
 
 MELD_RULES = [
-    ("Основные правила курса", "canonical"),
-    ("Источник 003: есть двойной марьяж", "seed_003"),
-    ("Источник 000-E: двойной марьяж, некозырная квинта, две козырные семёрки", "seed_000E"),
-    ("Источник 000-A: при козырях пики или бубны безик — Д♣ и В♥", "seed_000A"),
-    ("Многоколодный безик (000-D): четвёрка только из разных мастей", "distinct_suits"),
+    (preset_title("canonical"), "canonical"),
+    (f"{preset_title('seed_003')}: есть двойной марьяж", "seed_003"),
+    (f"{preset_title('seed_000E')}: двойной марьяж, некозырная квинта, две козырные семёрки",
+     "seed_000E"),
+    (f"{preset_title('seed_000A')}: при козырях пики или бубны безик — Д♣ и В♥", "seed_000A"),
+    (f"Многоколодный безик, {source_name('000-D')}: четвёрка только из разных мастей",
+     "distinct_suits"),
 ]
 POOL = "Т♠ 10♠ К♠ К♠ Д♠ Д♠ В♠ Т♣ К♣ Д♣ В♣ Т♥ 10♥ К♥ Д♥ В♥ 7♥ 7♥ Т♦ К♦ В♦ В♦"
 OPTIONAL_NOTE = {
-    "double_marriage": "Двойной марьяж считают только некоторые источники (003 и 000-E).",
-    "plain_quint": "Некозырную квинту считает только старый текст 000-E.",
-    "two_trump_sevens": "Две козырные семёрки одним объявлением считает только 000-E.",
+    "double_marriage": (f"Двойной марьяж считают только {source_name('003')} и "
+                        f"{source_name('000-E')}."),
+    "plain_quint": f"Некозырную квинту считает только {source_name('000-E')}.",
+    "two_trump_sevens": ("Две козырные семёрки одним объявлением считает только "
+                         f"{source_name('000-E')}."),
 }
 
 
@@ -173,8 +177,8 @@ class MeldBuilder(OnPage, W.VBox):
     its points, or explains in Russian why the cards are not a meld. A trump selector and a
     choice of rules (the optional melds of some sources)."""
 
-    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по картам — программа назовёт комбинацию и "
-                   "её очки или объяснит, почему это не комбинация.")
+    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по картам — вы увидите название "
+                   "комбинации и её очки или объяснение, почему это не комбинация.")
 
     def __init__(self, trump: str = "H", rules: str = "canonical", pick: str = ""):
         self.pool = parse_cards(POOL)

@@ -22,7 +22,7 @@ from ...deal import Deal
 from ...events import DeclareEvent, DrawEvent, SevenPlayedEvent, SevenTurnedEvent, TrickEvent
 from ...melds import SEVEN_EXCHANGE, SEVEN_TURNED, TRUMP_SEVEN, meld_points
 from ...narrate import describe_event
-from ...ru import points
+from ...ru import points, preset_title, source_name
 from ...rules import RuleSet
 from ...setup import deal_from_cards
 from ..menu import Menu
@@ -40,14 +40,20 @@ def _pts(meld: str, preset: str = "canonical") -> str:
 
 
 SEVEN_PRESETS = [
-    ("Основные правила (источник 001)", "canonical"),
-    ("Источник 003: семёрка считается только при обмене", "seed_003"),
-    ("Источник 004 (как 003)", "seed_004"),
-    (f"Источник 002: {_pts(TRUMP_SEVEN, 'seed_002')} за семёрку, сыгранную во взятку", "seed_002"),
-    ("Источник 000-A: за обмен и за взятку семёркой", "seed_000A"),
-    ("Источник 000-C (клубные правила)", "seed_000C"),
-    (f"Источник 000-E: обмен стоит {_pts(SEVEN_EXCHANGE, 'seed_000E')}", "seed_000E"),
+    (preset_title("canonical"), "canonical"),
+    (f"{preset_title('seed_003')}: семёрка считается только при обмене", "seed_003"),
+    (f"{preset_title('seed_004')}: так же, как {source_name('003', with_code=False)}",
+     "seed_004"),
+    (f"{preset_title('seed_002')}: {_pts(TRUMP_SEVEN, 'seed_002')} за семёрку, сыгранную во "
+     "взятку", "seed_002"),
+    (f"{preset_title('seed_000A')}: за обмен и за взятку семёркой", "seed_000A"),
+    (preset_title("seed_000C"), "seed_000C"),
+    (f"{preset_title('seed_000E')}: обмен стоит {_pts(SEVEN_EXCHANGE, 'seed_000E')}", "seed_000E"),
 ]
+OTHER_SOURCES = "В других источниках"
+OTHER_NOTE = ("Здесь показано, как семёрку считают основные правила курса. Источники считают её "
+              "по-разному: по одним очки даёт только обмен, по другим — семёрка, сыгранная во "
+              "взятку, или взятка, взятая семёркой. Выберите источник — позиция останется той же.")
 SEVEN_POSITIONS = [
     ("Открыт король, у вас козырная семёрка", "plain"),
     (f"Открыта семёрка (сдатчику уже {_pts(SEVEN_TURNED)})", "seven_up"),
@@ -99,12 +105,18 @@ class SevenDemo(OnPage, W.VBox):
     """A position after a won trick with a trump seven in hand: the engine's legal seven
     actions (for the chosen source) as buttons; pressing one applies it to the real deal."""
 
-    static_hint = ("Здесь можно выбрать правила источника и позицию и нажать кнопку с действием "
-                   "семёркой — программа выполнит его в настоящей сдаче.")
+    static_hint = ("Здесь можно выбрать позицию и нажать кнопку с действием семёркой — оно "
+                   "выполнится в настоящей сдаче; в свёрнутом блоке «В других источниках» — "
+                   "правила других источников.")
 
     def __init__(self, preset: str = "canonical", position: str = "plain"):
         self.preset = Menu(options=SEVEN_PRESETS, value=preset, description="Правила:",
                            style=WIDE, layout=W.Layout(width="max-content"))
+        # The course's rules on the main path; the other sources' in a collapsed block under it.
+        self.other = W.Accordion(children=[W.VBox([W.HTML(html_block(OTHER_NOTE)), self.preset])],
+                                 titles=(OTHER_SOURCES,),
+                                 selected_index=None if preset == "canonical" else 0)
+        self.other.add_class("bezique-other-sources")
         self.position = Menu(options=SEVEN_POSITIONS, value=position,
                              description="Позиция:", style=WIDE,
                              layout=W.Layout(width="max-content"))
@@ -116,8 +128,8 @@ class SevenDemo(OnPage, W.VBox):
         self.preset.observe(lambda _: self.restart(), names="value")
         self.position.observe(lambda _: self.restart(), names="value")
         self.reset.on_click(lambda _: self.restart())
-        super().__init__([self.preset, self.position, self.canvas, W.HTML("Что можно сделать:"),
-                          self.actions, self.status, self.reset])
+        super().__init__([self.position, self.canvas, W.HTML("Что можно сделать:"),
+                          self.actions, self.status, self.reset, self.other])
         self.restart()
 
     @property
@@ -141,9 +153,10 @@ class SevenDemo(OnPage, W.VBox):
         self.render()
 
     def label(self, d) -> str:
+        gain = f"+{points(d.points)}" if d.points else "без очков"
         if d.meld == SEVEN_EXCHANGE:
-            return f"Обменять {d.cards[0].ru} на открытый {self.deal.turn_up.ru}: +{points(d.points)}"
-        return f"Показать {d.cards[0].ru}: +{points(d.points)}"
+            return f"Обменять {d.cards[0].ru} на открытый {self.deal.turn_up.ru}: {gain}"
+        return f"Показать {d.cards[0].ru}: {gain}"
 
     def render(self) -> None:
         d = self.deal
@@ -170,7 +183,7 @@ class SevenDemo(OnPage, W.VBox):
                     lines.append(line)
         if d.stage == "declare" and d.to_act == YOU:
             lines.append("Вы только что взяли взятку и ещё не добирали из талона. Что можно "
-                         "сделать с семёркой, программа показывает на кнопках.")
+                         "сделать с семёркой, показано на кнопках.")
         elif not self.acted:
             lines.append("Вы взяли взятку, но по этим правилам с семёркой сейчас сделать нечего: "
                          "оба игрока сразу добрали по карте из талона.")
@@ -205,7 +218,8 @@ class SevenTable:
             rules = RuleSet.preset(preset)
 
             def offer(position):
-                acts = [("обмен" if d.meld == SEVEN_EXCHANGE else "показ") + f" +{d.points}"
+                acts = [("обмен" if d.meld == SEVEN_EXCHANGE else "показ")
+                        + (f" +{d.points}" if d.points else " без очков")
                         for d in seven_position(rules, position).legal_declarations(YOU)]
                 return ", ".join(acts) or "ничего"
             auto = seven_position(rules, "won_with_seven").declared[YOU]
