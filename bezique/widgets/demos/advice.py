@@ -24,7 +24,7 @@ from ...cards import SUIT_NAME_RU, Card, parse_cards, sort_cards
 from ...deal import Deal
 from ...players import coach
 from ...players.match import make_player
-from ...ru import capitalize, plural
+from ...ru import capitalize, plural, source_name
 from ...setup import deal_from_cards
 from ...tricks import beats
 from ..menu import Menu
@@ -207,7 +207,7 @@ CASES: list[AdviceCase] = [
                note="Первая взятка сдачи, ходите вы. Козырь — черви. На руке король и дама пик, "
                     "валет бубен, туз треф, десятка пик — и мелочь."),
     AdviceCase("keep_queen", "Берегите даму пик: у неё двойное значение",
-               "Стоит придерживать также составляющие безика — даму пик и валета бубен… Пиковая "
+               "Стоит придерживать также составляющие безика — даму пик и валета бубен […] Пиковая "
                "дама имеет двойное значение, так как она образует марьяжи и безики", "000-A",
                _keep_queen,
                note="Соперник пошёл девяткой пик. Перебить её можно дамой или королём пик. А на "
@@ -243,7 +243,7 @@ CASES: list[AdviceCase] = [
                note="В талоне три карты. У соперника на столе козырный марьяж, до секвенции ему нужны "
                     "туз, десятка и валет червей. Он пошёл бубновым валетом."),
     AdviceCase("memory", "Следите за каждой картой",
-               "Это игра памяти и тайминга… Вы должны смотреть на каждую карту, рассчитывать "
+               "Это игра памяти и тайминга […] Вы должны смотреть на каждую карту, рассчитывать "
                "шансы и управлять столом", "002", _memory,
                note="Середина сдачи. Сколько козырей ещё не вышло и где могут быть карты, "
                     "которых вам не хватает?"),
@@ -346,7 +346,7 @@ class AdviceExplorer(OnPage, W.VBox):
         self.revealed = False
         self.master_text = ""
         self.quote.value = (f"<div style='line-height:1.5'><i>«{html.escape(c.quote)}»</i> — "
-                            f"{html.escape(c.source)}<br>{html.escape(c.note)}</div>")
+                            f"{html.escape(source_name(c.source))}<br>{html.escape(c.note)}</div>")
         view = c.view()
         buttons = []
         if view.stage == "declare":

@@ -5,8 +5,9 @@
 * `EndgameClicker` («Можно ли так ответить?») — a phase-2 position of such a deal: your hand
   with the cards you may not play greyed out (`Deal.legal_plays`); a click on a grey card says
   why (`tricks.play_problem`), a click on a legal card plays it, and the computer opponent
-  (`make_player("heuristic")`) answers or leads. A switch plays the other sources' rule
-  (`phase2_must_head=False`).
+  (`make_player("heuristic")`) answers or leads. The demo plays the course's rules; a switch
+  in a collapsed «В других источниках» block under it (`other_sources_box`) plays the other
+  sources' rule (`phase2_must_head=False`).
 * `legal_picture` — a led card and a hand with the illegal cards greyed out, and the engine's
   reason (`tricks.legal_reason`).
 * `stock_end_story` — the last two cards of the stock in a real deal: who takes which, the last
@@ -32,7 +33,7 @@ from ...events import (AnnounceEvent, DeclareEvent, DrawEvent, PhaseTwoEvent, Tr
 from ...narrate import describe_event
 from ...players.match import make_player
 from ...players.random_player import random_action
-from ...ru import capitalize, meld_name, plural, points
+from ...ru import capitalize, meld_name, plural, points, source_name
 from ...rules import RuleSet
 from ...tricks import legal_plays, legal_reason, play_problem, winner_reason
 from ..menu import Menu
@@ -44,8 +45,31 @@ from ..render.scene import deal_scene
 from .common import WIDE, esc, four_colour_box, html_block, redraw
 
 NAMES = ("Вы", "Соперник")
-HEAD_RULES = [("Нужно перебить, если можете (основное правило, 001 и 000-C)", True),
-              ("Перебивать не обязательно (002, 003, 004, 000-A, 000-E)", False)]
+HEAD_RULES = [("Нужно перебить, если можете (правило курса)", True),
+              ("Перебивать не обязательно", False)]
+OTHER_SOURCES = "В других источниках"
+
+
+def sources_list(codes) -> str:
+    """The sources' names, each with its code in brackets: «справочник (001), клубный текст
+    (000-C)»."""
+    return ", ".join(source_name(c) for c in codes)
+
+
+HEAD_NOTE = ("Перебивать обязательно по правилам курса и в двух источниках: "
+             + sources_list(("001", "000-C")) + ". В остальных — "
+             + sources_list(("002", "003", "004", "000-A", "000-E"))
+             + " — нужно лишь ответить в масть, а без неё — козырем. Переключатель показывает "
+             "ту же позицию по их правилу.")
+
+
+def other_sources_box(note: str, *controls: W.Widget) -> W.Accordion:
+    """A collapsed block «В других источниках» under a demo: a sentence naming the sources and
+    the switches that play their rules (the demo itself starts with the course's rules)."""
+    body = W.VBox([W.HTML(html_block(note)), *controls])
+    box = W.Accordion(children=[body], titles=(OTHER_SOURCES,), selected_index=None)
+    box.add_class("bezique-other-sources")
+    return box
 
 
 # ====================================================================== real deals
@@ -86,6 +110,7 @@ class EndgameClicker(OnPage, W.VBox):
         self.opponent_name = opponent
         self.head = Menu(options=HEAD_RULES, value=must_head, description="Правило:",
                          style=WIDE, layout=W.Layout(width="max-content"))
+        self.other = other_sources_box(HEAD_NOTE, self.head)
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",
                                      style=WIDE, layout=W.Layout(width="13em"))
         self.new = W.Button(description="Другая сдача", icon="refresh",
@@ -103,10 +128,10 @@ class EndgameClicker(OnPage, W.VBox):
         self.seed.observe(lambda _: self.restart(), names="value")
         self.new.on_click(lambda _: self._next_seed())
         self.again.on_click(lambda _: self.restart())
-        super().__init__([self.head, W.HBox([self.seed, self.new, self.again],
-                                            layout=W.Layout(flex_flow="row wrap")),
+        super().__init__([W.HBox([self.seed, self.new, self.again],
+                                 layout=W.Layout(flex_flow="row wrap")),
                           self.table, self.message, self.last, self.status,
-                          four_colour_box([self.table, self.last])])
+                          four_colour_box([self.table, self.last]), self.other])
         self.restart()
 
     # ------------------------------------------------------------------ state
@@ -228,8 +253,8 @@ class EndgameClicker(OnPage, W.VBox):
         n = d.tricks_done - d.rules.phase1_tricks
         won = [sum(1 for e in d.log[self._log_start():] if type(e) is TrickEvent and e.winner == s)
                for s in (you, 1 - you)]
-        lines = [f"Сыграно взяток «на выход»: {n} из {d.rules.hand_size}. Вы взяли "
-                 f"{plural(won[0], 'взятка')}, соперник — {plural(won[1], 'взятка')}."]
+        lines = [(f"Сыграно взяток «на выход»: {n} из {d.rules.hand_size}. "
+                  + took_tricks(won[0], won[1])).strip()]
         if d.is_over:
             r = d.result()
             lines.append(f"<b>Сдача окончена.</b> Последнюю взятку (+{points(d.rules.last_trick_points)}) "
@@ -240,6 +265,18 @@ class EndgameClicker(OnPage, W.VBox):
 
     def _log_start(self) -> int:
         return next(i for i, e in enumerate(self.deal.log) if type(e) is PhaseTwoEvent)
+
+
+def took_tricks(yours: int, theirs: int) -> str:
+    """«Вы взяли 1 взятку, соперник — 2 взятки.»; none: «Вы не взяли ни одной взятки»."""
+    def part(n: int) -> str:
+        return plural(n, "взятка", "acc") if n else "ни одной"
+    if yours == 0 and theirs == 0:
+        return ""
+    you = f"Вы взяли {part(yours)}" if yours else "Вы не взяли ни одной взятки"
+    if theirs:
+        return f"{you}, соперник — {part(theirs)}."
+    return f"{you}, соперник не взял ни одной."
 
 
 # ====================================================================== static pictures

@@ -18,13 +18,14 @@ import ipywidgets as W
 from ...cards import SUIT_NAME_RU
 from ...game import DealSummary, Game
 from ...players import match
-from ...ru import points
+from ...ru import capitalize, points, source_name
 from ...rules import RuleSet
 from ..menu import Menu
 from ..page import OnPage
 from ..render.chart import line_chart_svg, use_svg_chart
 from ..render.display import img_html
 from .common import WIDE, html_block, html_table
+from .endgame import other_sources_box
 from .tally import NAMES
 
 
@@ -163,9 +164,18 @@ class GameReport:
 
 # ====================================================================== who won the game?
 
-BOTH_REACH = [("больше очков (001; основное правило)", "higher_score"),
-              ("кто взял последнюю взятку (000-C, 000-E)", "last_trick")]
-GAME_MODES = [("до 1000 или 1500 очков", "target"), ("каждая сдача — отдельная партия (001)", "single_deal")]
+BOTH_REACH = [("больше очков — правило курса и " + source_name("001", genitive=True), "higher_score"),
+              ("кто взял последнюю взятку — " + source_name("000-C") + " и "
+               + source_name("000-E"), "last_trick")]
+GAME_MODES = [("до цели (правило курса)", "target"),
+              ("каждая сдача — отдельная партия, как допускает " + source_name("001"),
+               "single_deal")]
+TARGETS = [("1000 (правило курса)", 1000), ("1500 — правило " + source_name("001", genitive=True), 1500)]
+RULES_NOTE = (capitalize(source_name("001")) + " играет до 1500 очков и допускает партию из "
+              "одной сдачи; " + source_name("000-C") + " и " + source_name("000-E") + ", если "
+              "до цели дошли оба, отдают партию взявшему последнюю взятку. Здесь видно, чем "
+              "кончилась бы партия по их правилам.")
+MAIN_EXAMPLES = 3           # the first examples play the course's rules; the others, a source's
 WHO_EXAMPLES = [
     # name, before (A, B), deal (A, B), last trick, target, both-reach rule, mode
     ("Один дошёл до 1000", (980, 900), (30, 50), 1, 1000, "higher_score", "target"),
@@ -191,8 +201,8 @@ class WhoWins(OnPage, W.VBox):
     """«Кто выиграл партию?»: totals before the deal, the points of the deal, who took the
     last trick and the options of §8; the winner is the engine's `Game.decide`."""
 
-    static_hint = ("Здесь можно вписать счёт до сдачи и очки за сдачу и выбрать правила — программа "
-                   "назовёт победителя партии.")
+    static_hint = ("Здесь можно вписать счёт до сдачи и очки за сдачу и узнать, кто выиграл "
+                   "партию.")
 
     def __init__(self, example: int = 1):
         def num(desc):
@@ -202,8 +212,8 @@ class WhoWins(OnPage, W.VBox):
         self.gain = [num(f"{NAMES[0]} за сдачу:"), num(f"{NAMES[1]} за сдачу:")]
         self.last = W.ToggleButtons(options=[(NAMES[0], 0), (NAMES[1], 1)],
                                     description="Последнюю взятку взял(а):", style=WIDE)
-        self.target = Menu(options=[("1000 (основное правило)", 1000), ("1500 (001)", 1500)],
-                           description="Партия до:", style=WIDE)
+        self.target = Menu(options=TARGETS, description="Партия до:", style=WIDE,
+                           layout=W.Layout(width="max-content"))
         self.rule = Menu(options=BOTH_REACH, description="Если дошли оба, выигрывает:",
                          style=WIDE, layout=W.Layout(width="max-content"))
         self.mode = Menu(options=GAME_MODES, description="Партия:", style=WIDE,
@@ -216,11 +226,13 @@ class WhoWins(OnPage, W.VBox):
             b.on_click(lambda _, i=i: self.load(i))
         for w in (*self.before, *self.gain, self.last, self.target, self.rule, self.mode):
             w.observe(lambda _: self.render(), names="value")
-        super().__init__([W.HTML("Примеры:"), W.HBox(self.examples, layout=W.Layout(flex_flow="row wrap")),
-                          W.HBox(self.before, layout=W.Layout(flex_flow="row wrap")),
-                          W.HBox(self.gain, layout=W.Layout(flex_flow="row wrap")), self.last,
-                          W.HBox([self.target, self.mode], layout=W.Layout(flex_flow="row wrap")),
-                          self.rule, self.result])
+        wrap = W.Layout(flex_flow="row wrap")
+        self.other = other_sources_box(
+            RULES_NOTE, W.HBox([W.HTML("Примеры:"), *self.examples[MAIN_EXAMPLES:]], layout=wrap),
+            self.target, self.mode, self.rule)
+        super().__init__([W.HBox([W.HTML("Примеры:"), *self.examples[:MAIN_EXAMPLES]], layout=wrap),
+                          W.HBox(self.before, layout=wrap), W.HBox(self.gain, layout=wrap),
+                          self.last, self.result, self.other])
         self.load(example)
 
     def load(self, index: int) -> None:
@@ -233,6 +245,8 @@ class WhoWins(OnPage, W.VBox):
             self.rule.value, self.mode.value = rule, mode
         finally:
             self._quiet = False
+        if index >= MAIN_EXAMPLES:              # a source's rules: show their switches
+            self.other.selected_index = 0
         self.render()
 
     @property
@@ -268,7 +282,7 @@ class WhoWins(OnPage, W.VBox):
                                  f"взятку — {NAMES[last]}, сколько бы очков ни было у другого.")
                 elif totals[0] == totals[1]:
                     lines.append(f"До {t} дошли оба, и очков поровну: тогда решает последняя "
-                                 f"взятка — её взял(а) {NAMES[last]}.")
+                                 f"взятка — её взял{'а' if last == 0 else ''} {NAMES[last]}.")
                 else:
                     lines.append(f"До {t} дошли оба: выигрывает тот, у кого больше очков.")
             elif len(reached) == 1:

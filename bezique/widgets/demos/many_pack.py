@@ -52,8 +52,8 @@ class ManyPackOpening(OnPage, W.VBox):
     """The first declarations of a many-pack deal with infusorki, played by two bots
     (experimental reconstruction, RULES.md §10.5)."""
 
-    static_hint = ("Здесь можно выбрать номер сдачи — боты сыграют начало многоколодной сдачи, а "
-                   "программа покажет их первые объявления.")
+    static_hint = ("Здесь можно выбрать номер сдачи — компьютерные игроки сыграют начало "
+                   "многоколодной сдачи, и под картинкой появятся их первые объявления.")
 
     def __init__(self, seed: int = 2, count: int = 5):
         self.count = count
@@ -164,7 +164,7 @@ def gaps_table_html() -> str:
     inf = _infusorka_module()
     style = 'style="border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top"'
     out = ['<table style="border-collapse:collapse;margin:6px 0">',
-           f"<tr><th {style}>Чего нет в тексте</th><th {style}>Как решает программа</th></tr>"]
+           f"<tr><th {style}>Чего нет в тексте</th><th {style}>Как решает курс</th></tr>"]
     for g in inf.GAPS:
         out.append(f"<tr><td {style}>{html.escape(g.topic)}</td>"
                    f"<td {style}>{html.escape(g.decision)}</td></tr>")

@@ -16,7 +16,7 @@ import html
 import ipywidgets as W
 
 from ...actions import play
-from ...cards import SUIT_NAME_RU, Card, cards_ru, parse_cards, sort_cards
+from ...cards import SUIT_GENITIVE_RU, SUIT_NAME_RU, Card, cards_ru, parse_cards, sort_cards
 from ...deal import Deal
 from ...errors import IllegalAction
 from ...events import TrickEvent, TrumpFixedEvent
@@ -24,7 +24,7 @@ from ...melds import (NO_TRUMP_MARRIAGE, MeldContext, MeldState, enumerate_decla
                       explain_illegal, make_declaration)
 from ...narrate import deal_log
 from ...players.match import make_player, play_deal
-from ...ru import describe_declaration, meld_name, points
+from ...ru import capitalize, describe_declaration, meld_name, points
 from ...rules import RuleSet
 from ...tricks import winner_reason, winning_index
 from ..page import OnPage
@@ -36,6 +36,22 @@ from .common import WIDE, declaration_buttons, html_block, html_table
 
 
 # ====================================================================== no-trump bezique
+
+def nt_meld_name(meld: str, cards) -> str:
+    """The meld's Russian name; the trump-fixing marriage of two kings and two queens is a
+    double marriage («двойной марьяж, назначающий козырь»), not «марьяж»."""
+    name = meld_name(meld)
+    if meld == NO_TRUMP_MARRIAGE and len(cards) == 4:
+        return "двойной " + name
+    return name
+
+
+def nt_describe(meld: str, cards, pts: int) -> str:
+    """«двойной марьяж, назначающий козырь К♥ К♥ Д♥ Д♥ — 80 очков»."""
+    if meld == NO_TRUMP_MARRIAGE and len(cards) == 4:
+        return f"{nt_meld_name(meld, cards)} {cards_ru(cards)} — {points(pts)}"
+    return describe_declaration(meld, cards, pts)
+
 
 YOU, OPP = 1, 0           # you lead (the opponent deals)
 
@@ -145,7 +161,7 @@ class NoTrumpDemo(OnPage, W.VBox):
 
     @staticmethod
     def label(decl) -> str:
-        return f"{meld_name(decl.meld).capitalize()} {cards_ru(decl.cards)}: +{points(decl.points)}"
+        return f"{capitalize(nt_meld_name(decl.meld, decl.cards))} {cards_ru(decl.cards)}: +{points(decl.points)}"
 
     def render(self) -> None:
         d = self.deal
@@ -204,7 +220,7 @@ class NoTrumpDemo(OnPage, W.VBox):
                 cells[0] += " — так сейчас"
             rows.append(cells)
         head = f"Последняя взятка: {cards[0].ru} ({played[0]}) и {cards[1].ru} ({played[1]})."
-        out = (head + " Кто бы её взял при разных козырях (отвечает программа):"
+        out = (head + " Кто бы её взял при разных козырях:"
                + html_table(rows, ["Козырь", "Кто берёт", "Почему"], numbers_right=True))
         changed = self.changed_tricks()
         if changed:
@@ -236,6 +252,39 @@ class NoTrumpDemo(OnPage, W.VBox):
                 if winning_index(e.cards, None) != winning_index(e.cards, d.trump):
                     out.append((n, e.cards, e.seats))
         return out
+
+
+def fixing_story(demo: NoTrumpDemo) -> str:
+    """What the demo's table shows once the first marriage has fixed trumps, told from the
+    deal's log: the trick that gave the right to declare, the marriage, the card led now, and
+    who would have taken that trick with the new trump."""
+    d = demo.deal
+    fixing = demo.fixing()
+    if fixing is None:
+        return f"Картинка ниже — сдача № {demo.seed.value}: козырь ещё не назначен."
+    who = {YOU: "вы", OPP: "соперник"}
+    n, trick = 0, None
+    for e in d.log:
+        if type(e) is TrickEvent:
+            n, trick = n + 1, e
+        if type(e) is TrumpFixedEvent:
+            break
+    seat, suit = fixing
+    (s1, c1), (s2, c2) = trick.plays
+    took = "взяли вы" if trick.winner == YOU else "взял соперник"
+    now = winning_index(trick.cards, suit)
+    text = (f"Картинка ниже — сдача № {demo.seed.value}. В {n}-й взятке "
+            f"{who[s1]} пош{'ли' if s1 == YOU else 'ёл'} {c1.ru}, "
+            f"{who[s2]} ответил{'и' if s2 == YOU else ''} {c2.ru}, и взятку {took}: козыря "
+            f"ещё не было. Сразу после неё {'вы объявили' if seat == YOU else 'соперник объявил'} "
+            f"марьяж {SUIT_GENITIVE_RU[suit]}, и {SUIT_NAME_RU[suit]} стали козырями.")
+    if now != winning_index(trick.cards, None):
+        other = "вы" if trick.seats[now] == YOU else "соперник"
+        text += f" Будь {SUIT_NAME_RU[suit]} козырями уже тогда, эту взятку взял{'и' if other == 'вы' else ''} бы {other}."
+    if d.trick and d.trick_seats[0] == OPP:
+        text += (f" Теперь идёт {d.tricks_done + 1}-я взятка: соперник пошёл {d.trick[0].ru}, "
+                 f"ваш ответ.")
+    return text
 
 
 class Declarable:
@@ -272,11 +321,11 @@ class Declarable:
         if decls:
             lines = []                         # identical copies of a card: one line
             for d in decls:
-                text = describe_declaration(d.meld, d.cards, d.points)
+                text = nt_describe(d.meld, d.cards, d.points)
                 if text not in lines:
                     lines.append(text)
             items = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
-            text = f"Можно объявить (по мнению программы):<ul style='margin:2px 0'>{items}</ul>"
+            text = f"Можно объявить:<ul style='margin:2px 0'>{items}</ul>"
         else:
             text = "Объявить нечего."
         return f"<div style='margin:4px 0'>{pic}<div style='line-height:1.5'>{text}</div></div>"

@@ -23,7 +23,7 @@ from ...game import Game
 from ...melds import MeldContext, enumerate_declarations, make_declaration
 from ...narrate import describe_event, score_breakdown
 from ...players.match import bots, play_deal
-from ...ru import points
+from ...ru import capitalize, points, source_name
 from ...rules import RuleSet
 from ..menu import Menu
 from ..page import OnPage
@@ -50,10 +50,14 @@ OFFENCES = [
     ("Доиграть сдачу девятью картами", "nine_cards"),
     ("Объявить комбинацию, которой нет", "false_declaration"),
 ]
-PENALTY_SOURCES = [("Основные правила (лишняя карта — 50, как в 000-C и 000-E)", "canonical"),
-                   ("Первый текст сборника 000 (000-A: лишняя карта — 60)", "seed_000A")]
-PENALTY_MODES = [("Программа не позволит (обычный режим)", "prevent"),
-                 ("Штраф, как за столом (penalty_mode=\"apply\")", "apply")]
+PENALTY_SOURCES = [
+    (f"Правила курса: за лишнюю карту — {RuleSet().penalty_extra_card}, как у "
+     f"{source_name('000-C', genitive=True)} и {source_name('000-E', genitive=True)}",
+     "canonical"),
+    (f"{capitalize(source_name('000-A'))}: за лишнюю карту — "
+     f"{RuleSet.preset('seed_000A').penalty_extra_card}", "seed_000A")]
+PENALTY_MODES = [("Ошибиться нельзя (обычный режим)", "prevent"),
+                 ("Штраф, как за столом (режим штрафов)", "apply")]
 GAME_BEFORE = (640, 410)       # the game score before this deal, to show «на все очки»
 _PENALTY_SEED = 11
 
@@ -106,8 +110,8 @@ class PenaltyDemo(OnPage, W.VBox):
     refuses it (prevent) or fines it (apply), then the bots finish the deal and the game score
     is counted."""
 
-    static_hint = ("Здесь можно выбрать нарушение и нажать «Нарушить» — программа откажет или "
-                   "оштрафует по правилам выбранного источника.")
+    static_hint = ("Здесь можно выбрать нарушение и нажать «Нарушить» — ход будет отклонён или "
+                   "оштрафован по выбранным правилам.")
 
     def __init__(self, offence: str = "revoke", source: str = "canonical", mode: str = "apply"):
         self.offence = Menu(options=OFFENCES, value=offence, description="Нарушение:",
@@ -163,8 +167,8 @@ class PenaltyDemo(OnPage, W.VBox):
         if self.mode.value == "prevent":
             if kind == "penalize":
                 outcome = "impossible"
-                lines.append("В обычном режиме так ошибиться нельзя: карты из талона раздаёт "
-                             "программа, и пойти она даст только тогда, когда у игрока снова "
+                lines.append("В обычном режиме так ошибиться нельзя: карты из талона "
+                             "раздаются сами, и пойти можно только тогда, когда у игрока снова "
                              "восемь карт.")
             else:
                 try:
@@ -172,7 +176,7 @@ class PenaltyDemo(OnPage, W.VBox):
                     outcome = "accepted"                 # not expected: the action was legal
                 except IllegalAction as e:
                     outcome = "refused"
-                    lines.append(f"Программа отказала: «{html.escape(e.message)}» (правило {e.rule}).")
+                    lines.append(f"Ход не принят: «{html.escape(e.message)}»")
             lines.append("Очки не изменились: ошибку просто не дали сделать.")
         else:
             game = Game(self.rules, seed=0, first_dealer=d.dealer)
@@ -185,7 +189,7 @@ class PenaltyDemo(OnPage, W.VBox):
                 d.apply(what, seat)
             for e in d.log[start:]:
                 if type(e) is PenaltyEvent:
-                    lines.append("Запись программы: " + html.escape(describe_event(e, -1, NAMES)))
+                    lines.append("Запись в сдаче: " + html.escape(describe_event(e, -1, NAMES)))
             play_deal(d, bots("heuristic", 2))
             b = score_breakdown(d, seat)
             game.finish_deal()

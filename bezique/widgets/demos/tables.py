@@ -43,7 +43,7 @@ THREE_NAMES = ("Первый (ходит)", "Второй", "Третий")
 class ThreeHandedTrick(OnPage, W.VBox):
     """«Взятка втроём»: click three cards (the lead first); the engine says who takes it."""
 
-    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по трём картам — программа скажет, кто из "
+    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по трём картам — и узнать, кто из "
                    "трёх игроков возьмёт взятку.")
 
     def __init__(self, trump: str = "S", cards: str | None = "К♣ 10♣ 7♠"):
@@ -183,8 +183,8 @@ class FourHandedDeal(OnPage, W.VBox):
     """A four-handed partnership deal (Юг–Север against Запад–Восток) played by four bots:
     what each player declared (from their own cards) and the side scores."""
 
-    static_hint = ("Здесь можно выбрать номер сдачи — четыре бота сыграют её, а программа посчитает "
-                   "очки обеих пар.")
+    static_hint = ("Здесь можно выбрать номер сдачи — четыре компьютерных игрока сыграют её, и "
+                   "под картинкой появятся очки обеих пар.")
 
     def __init__(self, seed: int = 3):
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",

@@ -3,8 +3,8 @@
 * `replay_under` — a deal played by two computer players (`players.match.play_deal`), counted
   by other rules (the engine replays it);
 * `DealTally` — such a deal (Любитель against Любитель), its end-of-deal tally per player
-  (`Deal.result`, `narrate.score_breakdown`), the same tricks recounted by 000-C's rules, and a
-  «Новая сдача» button;
+  (`Deal.result`, `narrate.score_breakdown`), a «Новая сдача» button and, in a collapsed «В
+  других источниках» block, the same tricks recounted by 000-C's rules;
 * `tally_exercise` — a «deal_score» exercise from a deal played by two bots.
 
 No rule is decided here: the widgets ask the engine and phrase its answers in Russian.
@@ -23,7 +23,7 @@ from ...events import (AceTurnedEvent, CarteBlancheEvent, DeclareEvent, PenaltyE
 from ...melds import SEVEN_EXCHANGE, SEVEN_TURNED, meld_points
 from ...narrate import describe_event, score_breakdown
 from ...players.match import bots, play_deal
-from ...ru import meld_name, plural, points
+from ...ru import capitalize, meld_name, plural, points, source_name
 from ...rules import RuleSet
 from ...tally import last_trick_points, trick_points
 from ..menu import Menu
@@ -32,6 +32,7 @@ from ..render.compose import beside
 from ..render.display import picture_html
 from ..render.layout import layout_hand, layout_table, layout_trick
 from .common import WIDE, html_block, html_table
+from .endgame import other_sources_box
 
 NAMES = ("Анна", "Борис")
 NAMES_GEN = ("Анны", "Бориса")
@@ -100,11 +101,15 @@ def count_numbers(key: str) -> dict[str, int]:
             "last": last_trick_points(0, 0, rules)}
 
 
+CLUB = capitalize(source_name("000-C"))
+COUNT_NOTE = (CLUB + " считает очки за взятки иначе, чем курс: по взяткам, а не по картам, и "
+              "дорого ценит последнюю взятку. Выберите один из его способов — та же сдача будет "
+              "пересчитана, объявления не изменятся.")
 _COUNT_LABELS = {
     "canonical": "Бриски: {brisque} за каждый туз и десятку; последняя взятка — {last} "
-                 "(основное правило)",
-    "per_trick": "Бриски по взяткам: {two} за взятку, где есть туз или десятка (000-C)",
-    "club": "Весь счёт 000-C: {plain} за каждую взятку, ещё {extra} за взятку с тузом или "
+                 "(правило курса)",
+    "per_trick": CLUB + ", бриски по взяткам: {two} за взятку, где есть туз или десятка",
+    "club": CLUB + ", весь счёт: {plain} за каждую взятку, ещё {extra} за взятку с тузом или "
             "десяткой; последняя взятка — {last}",
 }
 _ROW_LABELS = {
@@ -132,12 +137,20 @@ def tally_rules(key: str) -> RuleSet:
     return RuleSet()
 
 
+def took(n: int, ending: str = "") -> str:
+    """«взяла 1 взятку», «взял 12 взяток»; none: «не взяла ни одной взятки»."""
+    if n == 0:
+        return f"не взял{ending} ни одной взятки"
+    return f"взял{ending} {plural(n, 'взятка', 'acc')}"
+
+
 class DealTally(OnPage, W.VBox):
     """«Подсчёт сдачи»: a seeded deal played by two bots, each player's declarations and
-    brisques on cards, and the engine's tally; the same play may be counted by 000-C."""
+    brisques on cards, and the engine's tally; the same play may be counted by 000-C (a switch
+    in the collapsed «В других источниках» block)."""
 
-    static_hint = ("Здесь можно выбрать другую сдачу и способ подсчёта — боты сыграют её, а программа "
-                   "посчитает очки каждого.")
+    static_hint = ("Здесь можно выбрать другую сдачу — компьютерные игроки сыграют её, и под "
+                   "картинками появятся очки каждого.")
 
     def __init__(self, seed: int = 2, count: str = "canonical", four_colour: bool = False):
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",
@@ -145,6 +158,7 @@ class DealTally(OnPage, W.VBox):
         self.new = W.Button(description="Новая сдача", icon="refresh", button_style="primary")
         self.count = Menu(options=[(count_label(k), k) for k in TALLY_KEYS], value=count,
                           description="Как считать:", style=WIDE, layout=W.Layout(width="max-content", max_width="100%"))
+        self.other = other_sources_box(COUNT_NOTE, self.count)
         self.colours = W.Checkbox(value=four_colour, indent=False, style=WIDE,
                                   description="Четыре цвета мастей (♣ зелёные, ♦ синие)",
                                   layout=W.Layout(width="auto"))
@@ -158,8 +172,8 @@ class DealTally(OnPage, W.VBox):
         self.count.observe(lambda _: self.render(), names="value")
         self.colours.observe(lambda _: self.play(), names="value")
         super().__init__([W.HBox([self.seed, self.new], layout=W.Layout(flex_flow="row wrap")),
-                          self.count, self.pictures[0],
-                          self.pictures[1], self.trick, self.summary, self.story, self.colours])
+                          self.pictures[0], self.pictures[1], self.trick, self.summary,
+                          self.story, self.colours, self.other])
         self.play()
 
     def next_deal(self) -> None:
@@ -199,7 +213,7 @@ class DealTally(OnPage, W.VBox):
         if pictures:
             self.pictures[0].value, self.pictures[1].value, self.trick.value = pictures
         self.summary.value = html_block(self.tally_html())
-        self.story.value = html_block("<b>Очки по ходу сдачи</b> (из записи программы):<br>"
+        self.story.value = html_block("<b>Очки по ходу сдачи</b> (из записи сдачи):<br>"
                                  + "<br>".join(html.escape(x) for x in scoring_events(d)))
 
     def trick_picture(self, four_colour: bool = False, deal: Deal | None = None) -> str:
@@ -253,9 +267,8 @@ class DealTally(OnPage, W.VBox):
                 ["последняя взятка", b[0]["последняя взятка"], b[1]["последняя взятка"]],
                 ["<b>итого за сдачу</b>", f"<b>{b[0]['всего']}</b>", f"<b>{b[1]['всего']}</b>"]]
         text = [html_table(rows, ["", NAMES[0], NAMES[1]]),
-                f"{NAMES[0]} взяла {plural(tricks[0], 'взятка')}, тузов и десяток в них — "
-                f"{won[0]}; {NAMES[1]} взял {plural(tricks[1], 'взятка')}, тузов и десяток — "
-                f"{won[1]}."]
+                f"{NAMES[0]} {took(tricks[0], 'а')}, тузов и десяток в них — {won[0]}; "
+                f"{NAMES[1]} {took(tricks[1])}, тузов и десяток — {won[1]}."]
         top = max(range(2), key=lambda s: r["scores"][s])
         if r["scores"][0] != r["scores"][1]:
             text.append(f"Сдачу выиграл{'а' if top == 0 else ''} {NAMES[top]}: "

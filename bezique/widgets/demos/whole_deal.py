@@ -30,11 +30,12 @@ from ...events import DeclareEvent, DrawEvent, TrickEvent
 from ...game import Game
 from ...narrate import describe_event, score_breakdown
 from ...players.match import bots, play_deal
-from ...ru import points
+from ...ru import plural, points
 from ...rules import RuleSet
 from ...setup import deal_from_cards
 from ...tricks import legal_reason
 from ..page import OnPage
+from ..practice.scene import table_groups
 from ..render.canvas import CardCanvas, Picture
 from ..render.compose import beside, with_caption
 from ..render.layout import layout_hand, layout_scene, layout_trick
@@ -111,6 +112,7 @@ class Step:
     offered: list = field(default_factory=list)          # the winner's legal declarations
     phase: int = 1
     at_win: Deal | None = None      # the table when the trick was won, before declaring
+    before_last: Deal | None = None   # the table before the trick's last card was played
 
     @property
     def title(self) -> str:
@@ -130,11 +132,13 @@ def deal_steps(deal: Deal) -> list[Step]:
     fresh = deal.replayed(upto=0)
     steps = [Step(0, fresh.clone(), _opening_lines(fresh))]
     start, done = len(fresh.log), 0
-    follow = offered = at_win = None
+    follow = offered = at_win = before_last = None
     for seat, act in deal.actions:
         if type(act) is Play and fresh.phase == 2 and len(fresh.trick) == 1:
             follow = Follow(seat, fresh.trick[0], sort_cards(fresh.hands[seat]),
                             sort_cards(fresh.legal_plays(seat)), act.card)
+        if type(act) is Play and len(fresh.trick) == fresh.n - 1:
+            before_last = fresh.clone()
         fresh.apply(act, seat)
         if fresh.tricks_done > done and fresh.stage == "declare" and offered is None:
             offered = fresh.legal_declarations(fresh.to_act)
@@ -145,9 +149,10 @@ def deal_steps(deal: Deal) -> list[Step]:
             steps.append(Step(fresh.tricks_done, fresh.clone(),
                               [x for x in (_line(e) for e in events) if x], trick,
                               [e for e in events if type(e) is DeclareEvent], follow,
-                              offered or [], 2 if follow is not None else 1, at_win))
+                              offered or [], 2 if follow is not None else 1, at_win,
+                              before_last))
             start, done = len(fresh.log), fresh.tricks_done
-            follow = offered = at_win = None
+            follow = offered = at_win = before_last = None
     return steps
 
 
@@ -164,11 +169,58 @@ def step_scene(step: Step, scale: float = 0.7, caption: str | None = None,
                at_win: bool = False) -> Picture:
     """The table after `step` (or, `at_win`, when its trick was just won: before the
     declaration and the draws), both hands open: a demonstration, not a real game."""
+    if at_win and step.at_win is None and step.before_last is not None and step.trick:
+        return Picture(layout_scene(**_won_scene(step, scale, caption)))
     d = step.at_win if at_win and step.at_win is not None else step.deal
     kw = deal_scene(d, YOU, declared="group", scale=scale, names=NAMES,
                     opponent=sort_cards(d.concealed(OPPONENT)), opponent_face_up=True,
-                    caption=caption)
+                    caption=caption, **declared_groups(d))
     return Picture(layout_scene(**kw))
+
+
+def declared_groups(d: Deal, exposed=None) -> dict:
+    """Both players' declared cards grouped by combination (`table`, `opponent_table`), so
+    that a sequence and a marriage lie apart; `exposed` replaces the deal's cards."""
+    exposed = exposed or d.exposed
+    return {"table": table_groups(exposed[YOU], d.melds[YOU].scored + d.pending[YOU]),
+            "opponent_table": table_groups(exposed[OPPONENT],
+                                           d.melds[OPPONENT].scored + d.pending[OPPONENT])}
+
+
+def won_caption(step: Step) -> str:
+    """The caption of `step_scene(step, at_win=True)`: what comes next at that moment."""
+    e = step.trick
+    who = "вы" if e.winner == YOU else "соперник"
+    if step.offered:
+        return (f"{step.number}-я взятка взята, её взял{'и' if e.winner == YOU else ''} {who}: "
+                f"ещё до объявления и добора.")
+    return (f"{step.number}-я взятка взята, её взял{'и' if e.winner == YOU else ''} {who}: "
+            f"объявить нечего, дальше сразу добор.")
+
+
+def _won_scene(step: Step, scale: float, caption: str | None) -> dict:
+    """The table the moment the step's trick was won, when the winner had nothing to declare
+    (the engine went straight on to the draws): the table before the trick's last card, that
+    card moved from its player's cards into the trick, the trick's winner marked (the
+    engine's `TrickEvent`). The stock is still as it was: nobody has drawn yet."""
+    d, e = step.before_last, step.trick
+    last_seat, last_card = e.plays[-1]
+
+    def cards_of(side: int, cards) -> list[Card]:
+        cards = list(cards)
+        if side == last_seat and last_card in cards:
+            cards.remove(last_card)
+        return sort_cards(cards)
+
+    exposed = [cards_of(YOU, d.exposed[YOU]), cards_of(OPPONENT, d.exposed[OPPONENT])]
+    kw = dict(hand=cards_of(YOU, d.concealed(YOU)),
+              opponent=cards_of(OPPONENT, d.concealed(OPPONENT)), **declared_groups(d, exposed))
+    base = deal_scene(d, YOU, declared="group", scale=scale, names=NAMES,
+                      opponent_face_up=True, caption=caption)
+    base.update(kw)
+    base["trick"] = [(NAMES[s], c) for s, c in e.plays]
+    base["winner"] = e.winner_index
+    return base
 
 
 def trick_picture(step: Step, scale: float = 0.6, caption: str | None = None) -> Picture:
@@ -238,7 +290,10 @@ class WholeDealStepper(OnPage, W.VBox):
         self.deal = whole_deal(number)
         self.steps = deal_steps(self.deal)
         self.index = 0
-        self.table = CardCanvas(name="Стол", scale=0.7)
+        self.table = CardCanvas(name="Стол", scale=0.8)
+        # The opponent's cards, open here for the replay, in a row of their own: inside the
+        # table picture they would be small and overlapping past reading.
+        self.opponent_cards = CardCanvas(name="Карты соперника", scale=0.6)
         self.where = W.HTML()
         self.story = W.HTML()
         self.back_button = W.Button(description="Назад", icon="arrow-left",
@@ -249,7 +304,7 @@ class WholeDealStepper(OnPage, W.VBox):
         self.next_button.on_click(lambda _: self.forward())
         super().__init__([W.HBox([self.back_button, self.next_button, self.where],
                                  layout=W.Layout(flex_flow="row wrap")),
-                          self.table, self.story])
+                          self.opponent_cards, self.table, self.story])
         self.show()
 
     @property
@@ -268,9 +323,12 @@ class WholeDealStepper(OnPage, W.VBox):
 
     def show(self) -> None:
         step, d = self.step, self.step.deal
-        kw = deal_scene(d, YOU, declared="group", names=NAMES,
-                        opponent=sort_cards(d.concealed(OPPONENT)), opponent_face_up=True)
+        kw = deal_scene(d, YOU, declared="group", names=NAMES, **declared_groups(d))
         self.table.show_scene(kw.pop("hand"), **kw)
+        hidden = sort_cards(d.concealed(OPPONENT))
+        self.opponent_cards.show_hand(
+            hidden, caption=("Карты соперника (открыты для разбора): "
+                             + (plural(len(hidden), "карта") if hidden else "ни одной")))
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.steps) - 1
         self.where.value = html_block(f"<b>{esc(step.title)}</b>")
