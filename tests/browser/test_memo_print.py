@@ -1,5 +1,6 @@
-"""«Памятка за столом» printed from the browser: at most two A4 pages, only the article (the
-print CSS of book/_static/bezique-print.css hides the navigation), and the tables in it."""
+"""«Памятка за столом» printed from the browser: as many A4 pages as the page itself announces
+(«на двух листах … выйдет два листа A4»), at most two, only the article (the print CSS of
+book/_static/bezique-print.css hides the navigation), and the tables in it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ pytestmark = pytest.mark.browser
 
 MEMO = "chapters/16_table_memo.html"
 MAX_PAGES = 2
+# What the memo's first paragraph may announce, and the pages that means.
+ANNOUNCED = {"на одном листе": 1, "выйдет один лист A4": 1, "на двух листах": 2,
+             "выйдет два листа A4": 2}
 
 
 def pdf_pages(pdf: bytes) -> int:
@@ -27,12 +31,17 @@ def test_memo_prints_on_at_most_two_a4_pages(page, book_url):
         for el in page.query_selector_all(selector):
             assert not el.is_visible(), f"{selector} печатается"
     text = page.inner_text("article")
-    for heading in ("Каждая взятка", "Сколько стоят комбинации", "Последние восемь взяток",
-                    "Счёт сдачи", "Лист записи", "О чём договориться до игры"):
+    for heading in ("Каждая взятка", "Сколько стоят комбинации", "Из комбинации в комбинацию",
+                    "Конец талона", "Последние восемь взяток", "Счёт сдачи", "Лист записи",
+                    "О чём договориться до игры"):
         assert heading in text, heading
+    intro = page.inner_text("article p")
+    said = {n for phrase, n in ANNOUNCED.items() if phrase in intro}
+    assert len(said) == 1, f"памятка не говорит (или говорит по-разному), на скольких листах: {intro}"
     pdf = page.pdf(format="A4", print_background=False)
     pages = pdf_pages(pdf)
     assert 1 <= pages <= MAX_PAGES, f"памятка печатается на {pages} страницах A4"
+    assert pages == said.pop(), f"памятка обещает одно число листов, а печатается на {pages}"
 
 
 def test_page_counter_counts_pages(page):

@@ -1,4 +1,4 @@
-"""The chapter «Сдача от начала до конца» and the «Памятка за столом» without a browser: the deal
+"""The chapter «Сдача от начала до конца» without a browser (the memo: test_table_memo.py): the deal
 is S-108's and the engine's, every legal set and number shown is the engine's, and the
 step-through widget walks the deal."""
 
@@ -15,11 +15,8 @@ require_import("ipycanvas")
 from bezique.actions import Play
 from bezique.cards import parse_cards
 from bezique.events import DeclareEvent
-from bezique.melds import meld_points
 from bezique.rules import RuleSet
 from bezique.tricks import legal_plays
-from bezique.widgets.demos.table_memo import (MELD_CARDS, agreements, block_names, fill,
-                                              meld_rows, said, score_sheet)
 from bezique.widgets.demos.whole_deal import (OPPONENT, YOU, WholeDealStepper, deal_steps,
                                               follow_picture, rule_numbers, s74_tricks,
                                               s108_opening, step_scene, tally_rows, whole_deal)
@@ -127,33 +124,6 @@ def test_numbers_follow_the_rules():
     assert rule_numbers()["brisques_total"] == 16 * rule_numbers()["brisque"]
 
 
-def test_memo_meld_values_are_the_engines():
-    rules = RuleSet()
-    rows = meld_rows(rules)
-    assert [r[2] for r in rows] == [meld_points(m, rules, "H") for m, _ in MELD_CARDS]
-    assert "«марьяж, двадцать»" in [r[3] for r in rows]
-    changed = meld_rows(rules.with_options(seven_exchange_points=20))
-    assert changed[[m for m, _ in MELD_CARDS].index("seven_exchange")][2] == 20
-
-
-def test_memo_score_sheet_adds_up(deal):
-    sheet = score_sheet(deal)
-    r = sheet["result"]
-    last = sheet["rows"][-1]
-    assert [last[3], last[4]] == r["declared"]
-    for seat in (YOU, OPPONENT):
-        assert len(sheet["piles"][seat]) * rule_numbers()["brisque"] == r["brisques"][seat]
-    assert sheet["end"][-1][1].endswith(f"= {r['scores'][YOU]}")
-
-
-def test_memo_agreements_name_five_disputes_and_follow_the_rules():
-    lines = agreements()
-    assert [x[0] for x in lines] == ["C-16", "C-18", "C-20", "C-24", "C-09"]
-    assert all(x[2] for x in lines)
-    c18 = dict((k, a) for k, _, a in agreements(RuleSet.preset("seed_001")))["C-18"]
-    assert c18.startswith("Нет")
-
-
 def _html_outputs(name: str) -> str:
     nb = json.loads((CHAPTERS / name).read_text(encoding="utf-8"))
     out = []
@@ -168,29 +138,3 @@ def _html_outputs(name: str) -> str:
 
 def test_chapter_shows_at_least_twenty_card_pictures():
     assert _html_outputs("09b_whole_deal.ipynb").count("<img") >= 20
-
-
-MEMO = CHAPTERS / "16_table_memo.md"
-
-
-def test_memo_page_blocks_are_the_engines():
-    """Every number of the memo stands in a block the engine wrote; a stale block (a rule
-    value changed, the chapter's deal changed) fails here. Rewrite them with
-    `python -m bezique.widgets.demos.table_memo book/chapters/16_table_memo.md`."""
-    page = MEMO.read_text(encoding="utf-8")
-    assert block_names(page) == ["deal", "melds", "tally", "sheet", "agreements"]
-    assert fill(page) == page
-    # The blocks do follow the rules: other values give another page.
-    assert fill(page, RuleSet().with_options(last_trick_points=250)) != page
-
-
-def test_memo_numbers_outside_the_blocks_are_meld_values():
-    """The prose outside the generated blocks names only meld values («40 за мной») and the
-    paper size; «марьяж, двадцать» is the engine's marriage value said aloud."""
-    page = MEMO.read_text(encoding="utf-8")
-    prose = re.sub(r"<!-- memo:(\w+) -->.*?<!-- /memo:\1 -->", "", page, flags=re.S)
-    prose = re.sub(r"\{doc\}`[^`]*`|\(table-memo\)=|A4|000-A|\d+\.\s", "", prose)
-    values = {meld_points(m, RuleSet(), "H") for m, _ in MELD_CARDS}
-    numbers = {int(n) for n in re.findall(r"\d+", prose)}
-    assert numbers and numbers <= values, numbers - values
-    assert f"«марьяж, {said(meld_points('marriage', RuleSet()))}»" in prose
