@@ -152,6 +152,13 @@ def test_why_not_meld_speaks_of_the_cards_chosen(cards, trump, preset, reason):
     assert why_not_meld(parse_cards(cards), RuleSet.preset(preset), trump).startswith(reason)
 
 
+def test_builder_rules_switch_is_folded_away():
+    w = MeldBuilder()
+    assert w.rules_list not in w.children and w.children[-1] is w.other
+    assert w.other.selected_index is None and w.rules_list.value == "canonical"
+    assert MeldBuilder(rules="seed_000E").other.selected_index == 0
+
+
 def test_builder_ace_and_seven_get_a_reason_about_them():
     w = MeldBuilder(pick="Т♠ 7♥")
     shown = text(w.result.value)

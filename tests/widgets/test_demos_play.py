@@ -233,6 +233,21 @@ def test_seven_canonical_exchange_or_declare():
     assert "Вы меняете козырную семёрку" in w.status.value
 
 
+@pytest.mark.parametrize("make, switches", [
+    (lambda: CutForDeal(seed=3), ("rule",)),
+    (lambda: DealStepper(seed=1), ("pattern", "club")),
+])
+def test_first_demos_keep_other_sources_folded(make, switches):
+    """Issue 28.8: the first lessons' demos play the course's rules; the other sources' switches
+    sit in a collapsed «В других источниках» block at the end."""
+    w = make()
+    assert w.children[-1] is w.other and w.other.selected_index is None
+    assert w.other.get_title(0) == "В других источниках"
+    inside = w.other.children[0].children
+    for name in switches:
+        assert getattr(w, name) in inside
+
+
 def test_seven_main_path_plays_the_courses_rules():
     """Issue 28.8: the rule switch sits in a collapsed «В других источниках» block under the
     demo; the demo starts with the course's rules, and no menu option names a source by its

@@ -28,8 +28,24 @@ from ..render.layout import layout_stock
 from .common import WIDE, four_colour_box, html_block, redraw
 
 
+# ====================================================================== other sources
+
+OTHER_SOURCES = "В других источниках"
+
+
+def other_sources_box(note: str, *controls: W.Widget, open_: bool = False) -> W.Accordion:
+    """A collapsed block «В других источниках» under a demo: a sentence naming the sources and
+    the switches that play their rules (the demo itself starts with the course's rules)."""
+    box = W.Accordion(children=[W.VBox([W.HTML(html_block(note)), *controls])],
+                      titles=(OTHER_SOURCES,), selected_index=0 if open_ else None)
+    box.add_class("bezique-other-sources")
+    return box
+
+
 # ====================================================================== cutting for the deal
 
+CUT_NOTE = (f"По правилу {source_name('001', genitive=True)} сдаёт тот, у кого младшая "
+            "карта. Переключите правило — карты останутся те же, а сдавать будет другой.")
 CUT_RULES = [("Сдаёт тот, у кого старшая карта (основное правило курса)", "high"),
              (f"Сдаёт тот, у кого младшая карта (по правилу "
               f"{source_name('001', genitive=True, with_code=False)})", "low")]
@@ -39,19 +55,20 @@ PLAYERS = ("Анна", "Борис")
 class CutForDeal(OnPage, W.VBox):
     """Both players cut; the engine's `cut_for_deal` says who deals first (C-01)."""
 
-    static_hint = ("Здесь можно снять колоду ещё раз и выбрать правило жребия — программа скажет, кто "
-                   "сдаёт первым.")
+    static_hint = ("Здесь можно снять колоду ещё раз — под картами будет сказано, кто сдаёт "
+                   "первым; в свёрнутом блоке «В других источниках» — правило справочника.")
 
     def __init__(self, seed: int = 3, rule: str = "high"):
         self.seed, self.count = seed, 0
         self.rule = Menu(options=CUT_RULES, value=rule, description="Правило:",
                          style=WIDE, layout=W.Layout(width="max-content"))
+        self.other = other_sources_box(CUT_NOTE, self.rule, open_=rule != "high")
         self.again = W.Button(description="Снять ещё раз", icon="refresh")
         self.canvas = CardCanvas(name="Снятые карты")
         self.result = W.HTML()
         self.rule.observe(lambda _: self.render(), names="value")
         self.again.on_click(lambda _: self.recut())
-        super().__init__([self.rule, self.canvas, self.again, self.result])
+        super().__init__([self.canvas, self.again, self.result, self.other])
         self.render()
 
     def recut(self) -> None:
@@ -86,14 +103,18 @@ PATTERN_OPTIONS = [("по 3, 2, 3 карты (основное правило)",
                    (f"по 3, 3, 2 карты ({_CLUB})", "3-3-2"),
                    (f"по 6, 1, 1 карте ({_CLUB})", "6-1-1")]
 SEAT_NAMES = ("Сдатчик", "Соперник сдатчика")
+DEAL_NOTE = (f"{capitalize(source_name('000-C'))} и {source_name('000-E')} сдают и по-другому; "
+             "клубный текст ещё и даёт надбавки при сдаче за открытого туза или семёрку. "
+             "Выберите их способ — колода останется той же.")
 
 
 class DealStepper(OnPage, W.VBox):
     """A real seeded deal (`deal_cards`), packet by packet: both hands, the pack, then the
     turn-up and the stock of 47. The dealer is seat 0, the non-dealer seat 1."""
 
-    static_hint = ("Здесь можно сдавать карты по шагам, выбрать, по сколько карт сдавать, и номер "
-                   "сдачи — программа разложит обе руки, талон и открытый козырь.")
+    static_hint = ("Здесь можно сдавать карты по шагам и выбрать номер сдачи — карты лягут в "
+                   "обе руки, талон и открытый козырь; в свёрнутом блоке «В других источниках» — "
+                   "другие способы сдачи.")
 
     def __init__(self, seed: int = 1, pattern: str = "3-2-3", club_bonuses: bool = False):
         self.step = 0
@@ -104,6 +125,8 @@ class DealStepper(OnPage, W.VBox):
                                      style=WIDE, layout=W.Layout(width="13em"))
         self.club = W.Checkbox(value=club_bonuses, indent=False, style=WIDE,
                                description=f"Клубные надбавки при сдаче ({_CLUB})")
+        self.other = other_sources_box(DEAL_NOTE, self.pattern, self.club,
+                                       open_=pattern != "3-2-3" or club_bonuses)
         self.next = W.Button(description="Следующий шаг", icon="step-forward", button_style="primary")
         self.all = W.Button(description="Сдать до конца", icon="fast-forward")
         self.again = W.Button(description="Сначала", icon="undo")
@@ -118,14 +141,12 @@ class DealStepper(OnPage, W.VBox):
         self.new.on_click(lambda _: self.new_deal())
         for w in (self.pattern, self.seed, self.club):
             w.observe(lambda _: self.restart(), names="value")
-        super().__init__([W.HBox([self.pattern, self.seed],
-                                 layout=W.Layout(flex_flow="row wrap")),
-                          W.HBox([self.club, four_colour_box([self.top, self.middle, self.bottom],
-                                                              short=True)],
+        super().__init__([W.HBox([self.seed, four_colour_box([self.top, self.middle, self.bottom],
+                                                             short=True)],
                                  layout=W.Layout(flex_flow="row wrap")),
                           self.top, self.middle,
                           self.bottom, W.HBox([self.next, self.all, self.again, self.new],
-                                 layout=W.Layout(flex_flow="row wrap")), self.status])
+                                 layout=W.Layout(flex_flow="row wrap")), self.status, self.other])
         self.restart()
 
     @property

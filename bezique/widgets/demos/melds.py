@@ -25,6 +25,7 @@ from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas
 from .common import SUIT_OPTIONS, WIDE, esc, four_colour_box, html_block
+from .deal import other_sources_box
 
 
 def cards_of(text: str | Iterable[Card]) -> list[Card]:
@@ -156,6 +157,9 @@ MELD_RULES = [
     (f"Многоколодный безик, {source_name('000-D')}: четвёрка только из разных мастей",
      "distinct_suits"),
 ]
+RULES_NOTE = ("Некоторые источники знают ещё несколько комбинаций: двойной марьяж, некозырную "
+              "квинту, две козырные семёрки. Выберите источник — «Подсказка» перечислит всё, что "
+              "можно собрать по его правилам.")
 POOL = "Т♠ 10♠ К♠ К♠ Д♠ Д♠ В♠ Т♣ К♣ Д♣ В♣ Т♥ 10♥ К♥ Д♥ В♥ 7♥ 7♥ Т♦ К♦ В♦ В♦"
 OPTIONAL_NOTE = {
     "double_marriage": (f"Двойной марьяж считают только {source_name('003')} и "
@@ -186,6 +190,7 @@ class MeldBuilder(OnPage, W.VBox):
                                      style={"button_width": "6.5em"})
         self.rules_list = Menu(options=MELD_RULES, value=rules, description="Правила:",
                                style=WIDE, layout=W.Layout(width="max-content"))
+        self.other = other_sources_box(RULES_NOTE, self.rules_list, open_=rules != "canonical")
         # Two rows: black suits above, red suits below (eleven cards each, no overlap).
         self.canvas = CardCanvas(select_mode="multi", name="Пики и трефы", scale=0.8)
         self.canvas_red = CardCanvas(select_mode="multi", name="Черви и бубны", scale=0.8)
@@ -204,9 +209,10 @@ class MeldBuilder(OnPage, W.VBox):
         self.trump.observe(lambda _: self.render(), names="value")
         self.rules_list.observe(lambda _: self.render(), names="value")
         self.clear.on_click(lambda _: self.select([]))
-        super().__init__([self.trump, self.rules_list, self.canvas, self.canvas_red, self.result,
+        super().__init__([self.trump, self.canvas, self.canvas_red, self.result,
                           W.HBox([self.clear, four_colour_box([self.canvas, self.canvas_red])],
-                                 layout=W.Layout(flex_flow="row wrap")), self.hint_box, self.hint])
+                                 layout=W.Layout(flex_flow="row wrap")), self.hint_box, self.hint,
+                          self.other])
         self.render()
         self.select(self._find(pick) if pick else [])
 

@@ -30,6 +30,7 @@ from ..page import OnPage
 from ..render.canvas import CardCanvas
 from ..render.scene import deal_scene
 from .common import WIDE, declaration_buttons, html_block
+from .deal import other_sources_box
 
 
 # ====================================================================== the trump seven
@@ -50,7 +51,6 @@ SEVEN_PRESETS = [
     (preset_title("seed_000C"), "seed_000C"),
     (f"{preset_title('seed_000E')}: обмен стоит {_pts(SEVEN_EXCHANGE, 'seed_000E')}", "seed_000E"),
 ]
-OTHER_SOURCES = "В других источниках"
 OTHER_NOTE = ("Здесь показано, как семёрку считают основные правила курса. Источники считают её "
               "по-разному: по одним очки даёт только обмен, по другим — семёрка, сыгранная во "
               "взятку, или взятка, взятая семёркой. Выберите источник — позиция останется той же.")
@@ -113,10 +113,7 @@ class SevenDemo(OnPage, W.VBox):
         self.preset = Menu(options=SEVEN_PRESETS, value=preset, description="Правила:",
                            style=WIDE, layout=W.Layout(width="max-content"))
         # The course's rules on the main path; the other sources' in a collapsed block under it.
-        self.other = W.Accordion(children=[W.VBox([W.HTML(html_block(OTHER_NOTE)), self.preset])],
-                                 titles=(OTHER_SOURCES,),
-                                 selected_index=None if preset == "canonical" else 0)
-        self.other.add_class("bezique-other-sources")
+        self.other = other_sources_box(OTHER_NOTE, self.preset, open_=preset != "canonical")
         self.position = Menu(options=SEVEN_POSITIONS, value=position,
                              description="Позиция:", style=WIDE,
                              layout=W.Layout(width="max-content"))
