@@ -231,6 +231,77 @@ def test_pending_selection_is_added_on_check():
     assert fb.verdict == "right"
 
 
+def test_a_selection_not_added_is_said_once_on_check():
+    """«Проверить» with a seven selected but no meld chosen: the reason appears once, in the
+    feedback, not also in the notice above it (issue 28.11)."""
+    w = make(SEVEN)
+    w.select_cards(["7H"])
+    fb = w.submit()
+    assert fb.verdict == "invalid" and "Выберите комбинацию" in fb.message
+    assert "Выберите комбинацию" in w.feedback_html.value
+    assert w.notice.value == "" and w.last_message == ""
+
+
+def test_a_question_of_all_says_why_a_missing_one_counts():
+    w = make(SEVERAL)
+    w.type_cards("Кп Дп")
+    fb = w.submit()
+    assert fb.verdict == "partial" and "Пропущено:" in fb.message
+    assert "нужно назвать все объявления, разрешённые сейчас" in fb.message
+
+
+@pytest.mark.parametrize("typed", [["Кп Дп"], ["Дп Вб"], ["Кч Дч"], ["Кп Дп", "Дп Вб"]])
+def test_a_question_of_one_choice_takes_any_allowed_one(typed, results):
+    w = make(SEVERAL, results, choose_one=True)
+    for text in typed:
+        w.type_cards(text)
+        assert w.add_declaration()
+    fb = w.submit()
+    assert fb.verdict == "right", fb.message
+    assert "Пропущено" not in fb.message and "Можно было выбрать и другое:" in fb.message
+    assert ("только одно из них" in fb.message) == (len(typed) > 1)
+    assert [r.verdict for r in results] == ["right"]
+
+
+def test_a_question_of_one_choice_still_refuses_a_wrong_one():
+    w = make(SEVERAL, choose_one=True)
+    w.select_cards(["KH", "QH"])
+    w.choose_meld("royal_marriage")                     # hearts are not trumps
+    w.add_declaration()
+    fb = w.submit()
+    assert fb.verdict == "wrong" and "Нельзя: козырный марьяж К♥ Д♥." in fb.message
+    w.clear_answer()
+    w.type_cards("Кп Дп")
+    w.add_declaration()
+    w.select_cards(["KH", "QH"])
+    w.choose_meld("royal_marriage")
+    w.add_declaration()
+    assert w.submit().verdict == "partial"
+    w.answer_nothing()
+    assert w.submit().verdict == "wrong"
+
+
+def test_a_question_of_one_choice_says_so_in_its_answer_and_its_instructions():
+    w = make(SEVERAL, choose_one=True)
+    assert w.answer().key[0].startswith("Можно объявить одно на выбор: ")
+    assert "Добавьте одно объявление" in w.children[3].children[0].value
+    assert make(SEVERAL).answer().key[0].startswith("Можно объявить (на выбор): ")
+
+
+@pytest.mark.parametrize(("rules", "line"), [
+    ("canonical", None),
+    ("seed_003", "Правила: Короткие правила (003)."),
+    ({"preset": "canonical", "phase2_must_head": False},
+     "Правила: основные правила курса — с изменением, о котором сказано в вопросе."),
+    ({"preset": "seed_001", "phase2_must_head": False, "target_score": 2000},
+     "Правила: Справочник (001) — с изменениями, о которых сказано в вопросе."),
+])
+def test_the_rule_set_is_named_in_russian_without_option_names(rules, line):
+    w = make({**LEGAL, "rules": rules})
+    assert w._rules_line() == line
+    assert "_" not in w.info_html.value
+
+
 def test_buttons_drive_the_same_answer():
     w = make(ONE)
     w.type_cards("Кч Дч")

@@ -74,7 +74,7 @@ def test_levels_have_russian_names_and_controls_labels(tmp_path, folder):
 def test_curated_then_generated_without_repeats(tmp_path, folder):
     t = trainer(tmp_path, folder)
     assert t.current["id"] == "tw-1" and t.current_source == "curated"
-    assert "позиция из сборника — 1 из 3" in t.source_html.value
+    assert "позиция из задачника — 1 из 3" in t.source_html.value
     shown = [t.current["id"]]
     for _ in range(7):
         t.next_button.click()
@@ -246,14 +246,14 @@ def test_unwritable_progress_file_is_reported(tmp_path, folder):
                 positions_dir=folder)
     answer_right(t)
     assert t.stats("t1_trick_winner")["answered"] == 1
-    assert any("Не удалось сохранить прогресс" in n for n in t.notes)
+    assert any("Не удалось записать файл прогресса" in n for n in t.notes)
 
 
 def test_missing_positions_folder_falls_back_to_the_generator(tmp_path):
     t = Trainer(levels=["t1_trick_winner"], progress_path=tmp_path / "p.json",
                 positions_dir=tmp_path / "nowhere")
     assert t.current_source == "generated"
-    assert "Не найдена папка со сборником" in t.notice_html.value
+    assert "Не найдена папка с задачником" in t.notice_html.value
 
 
 def test_real_curated_set_is_found_next_to_the_package(tmp_path):

@@ -104,10 +104,16 @@ def faces(cards: Iterable[Card]) -> tuple:
 
 
 class Judge:
-    """The engine's answer to one position, and the verdict on a learner's answer."""
+    """The engine's answer to one position, and the verdict on a learner's answer.
 
-    def __init__(self, position: dict | Position):
+    A question about declarations asks either for every declaration allowed now (the default:
+    a missed one is «Пропущено») or, with `choose_one`, for the one to make (only one is
+    scored a trick): then any one of the allowed ones is right, and the others are named as
+    what could have been chosen instead."""
+
+    def __init__(self, position: dict | Position, *, choose_one: bool = False):
         self.position = pos = as_position(position)
+        self.choose_one = choose_one
         self.solution = solve(pos)
         self.held: list[Card] = list(pos.hand) + list(pos.table)
         self.names = player_names(pos)
@@ -214,8 +220,10 @@ class Judge:
         """Judge a list of (meld, cards) — or «объявить нечего». Entries in `loose` were typed
         without copy numbers: any copy you hold of those faces will do."""
         if not entries and not nothing:
-            return Feedback("invalid", "Добавьте в ответ хотя бы одно объявление или нажмите "
-                                       "«Объявить нечего».")
+            return Feedback("invalid", ("Добавьте в ответ объявление, которое вы выбираете,"
+                                        if self.choose_one else
+                                        "Добавьте в ответ хотя бы одно объявление,")
+                            + " или нажмите «Объявить нечего».")
         loose = set(loose)
         legal = self.legal_declarations()
         groups = self.declaration_groups()
@@ -231,6 +239,8 @@ class Judge:
             elif match is None:
                 wrong.append((meld, cards, self.why_not(meld, cards)))
         missed = [g for key, g in groups.items() if key not in hit]
+        if self.choose_one and groups and correct and not nothing:
+            return self._one_chosen(correct, missed, wrong)
         lines: list[str] = []
         if not groups:
             verdict = "right" if nothing else "wrong"
@@ -256,11 +266,30 @@ class Judge:
             if missed:
                 lines.append(("Пропущено: " if correct else "Можно было объявить: ")
                              + "; ".join(self.said(*m) for m in missed) + ".")
+            if missed and correct:
+                lines.append("В вопросе нужно назвать все объявления, разрешённые сейчас, хотя "
+                             "засчитать за эту взятку можно только одно из них.")
         for meld, cards, why in wrong:
             lines.append(f"Нельзя: {self.said(meld, cards)}. {why}")
         best = max((c[2] for c in correct), default=None)
         return Feedback(verdict, "\n".join(lines), correct=correct, missed=missed,
                         wrong=wrong, points=best)
+
+    def _one_chosen(self, correct: list, missed: list, wrong: list) -> Feedback:
+        """The verdict on a «choose one» question with at least one allowed declaration chosen:
+        right if nothing chosen is wrong; the other allowed ones are what could have been
+        chosen instead, not missed."""
+        lines = ["Верно!" if not wrong else "Отчасти верно.",
+                 "Можно объявить: " + "; ".join(self.said(*c) for c in correct) + "."]
+        if len(correct) > 1:
+            lines.append("За эту взятку засчитают только одно из них — выберите одно.")
+        if missed:
+            lines.append("Можно было выбрать и другое: "
+                         + "; ".join(self.said(*m) for m in missed) + ".")
+        for meld, cards, why in wrong:
+            lines.append(f"Нельзя: {self.said(meld, cards)}. {why}")
+        return Feedback("right" if not wrong else "partial", "\n".join(lines), correct=correct,
+                        missed=[], wrong=wrong, points=max(c[2] for c in correct))
 
     # ------------------------------------------------------------------ tricks
 
@@ -354,7 +383,9 @@ class Judge:
             groups = list(self.declaration_groups().values())
             if not groups:
                 return Answer(["Объявить сейчас нечего."], reason)
-            head = "Можно объявить: " if len(groups) == 1 else "Можно объявить (на выбор): "
+            head = ("Можно объявить: " if len(groups) == 1 else
+                    "Можно объявить одно на выбор: " if self.choose_one else
+                    "Можно объявить (на выбор): ")
             return Answer([head + "; ".join(self.said(*g) for g in groups) + "."], [])
         if kind == "trick_winner":
             return Answer([taker_text(self.position, sol["winner"])], reason)

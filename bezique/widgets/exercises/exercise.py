@@ -49,11 +49,11 @@ class ExerciseWidget(OnPage, ipywidgets.VBox):
     static_label = QUESTION_LABEL
 
     def __init__(self, position: dict | Position, *, four_colour: bool = False,
-                 title: str | None = None):
+                 title: str | None = None, choose_one: bool = False):
         super().__init__()
         self.add_class("bezique-exercise")
         self.add_class("bezique-question")
-        self.judge = Judge(position)
+        self.judge = Judge(position, choose_one=choose_one)
         self.position = self.judge.position
         self.kind = self.position.kind
         self.four_colour = four_colour
@@ -90,12 +90,24 @@ class ExerciseWidget(OnPage, ipywidgets.VBox):
         return (f"{head}<div class='bezique-exercise-prompt' style='font-size:1.05em;"
                 f"line-height:1.45'>{html.escape(text)}</div>")
 
+    def _rules_line(self) -> str | None:
+        """«Правила: Справочник (001).»; a preset with options changed: the preset and that the
+        question says what is changed (every such position's prompt does)."""
+        spec = self.position.rules.to_spec()
+        if spec == "canonical":
+            return None
+        if isinstance(spec, str):
+            return f"Правила: {preset_title(spec)}."
+        base = "основные правила курса" if spec["preset"] == "canonical" else \
+            preset_title(spec["preset"])
+        change = ("с изменением, о котором сказано в вопросе" if len(spec) == 2 else
+                  "с изменениями, о которых сказано в вопросе")
+        return f"Правила: {base} — {change}."
+
     def _info_lines(self) -> list[str]:
         pos, lines = self.position, []
-        spec = pos.rules.to_spec()
-        if spec != "canonical":
-            lines.append("Правила: " + (preset_title(spec) if isinstance(spec, str)
-                                        else "особые (" + ", ".join(k for k in spec if k != "preset") + ")") + ".")
+        if (rules := self._rules_line()) is not None:
+            lines.append(rules)
         said = "озырь —" in (pos.prompt or "")          # the prompt already names the trump
         if not said and (pos.kind != "trick_winner" or pos.trump is not None):
             lines.append(f"Козырь — {SUIT_NAME_RU[pos.trump]}." if pos.trump else "Козырь ещё не назначен.")
@@ -182,8 +194,8 @@ class ExerciseWidget(OnPage, ipywidgets.VBox):
         if fb.verdict != "invalid" and self.part.explain_adds(fb.message):
             fb.message += "\n" + self.position.explain
         self._show_feedback(fb)
+        self._say("")                  # the feedback says it (an invalid answer's reason too)
         if fb.verdict != "invalid":
-            self._say("")
             self._result_handlers(fb)
         return fb
 

@@ -256,7 +256,7 @@ class DeclarationsPart(_PickingPart):
     kind = "declarations"
     default_prompt = "Что и за сколько очков вы можете объявить сейчас?"
     static_hint = ("Здесь можно отметить карты щелчком, назвать комбинацию, добавить объявления "
-                   "в ответ и нажать «Проверить» — программа разберёт каждое.")
+                   "в ответ и нажать «Проверить» — вы узнаете, что верно, что пропущено и почему.")
 
     def __init__(self, widget):
         super().__init__(widget)
@@ -307,9 +307,11 @@ class DeclarationsPart(_PickingPart):
         self.clear_button.on_click(lambda _: self.widget.clear_answer())
         self.answer_html = ipywidgets.HTML()
         self._show_answer_list()
+        each = ("Добавьте одно объявление — то, которое вы сделали бы сейчас." if
+                self.judge.choose_one else
+                "Так — для каждого объявления, которое сейчас разрешено.")
         how = ipywidgets.HTML("<div style='line-height:1.4'>Отметьте карты комбинации щелчком (или "
-                              "впишите их), выберите комбинацию и нажмите «Добавить». Так — для "
-                              "каждого объявления, которое сейчас разрешено.</div>")
+                              f"впишите их), выберите комбинацию и нажмите «Добавить». {each}</div>")
         return ipywidgets.VBox([how, row(self.cards_text),
                                 row(self.meld_dropdown, self.add_button),
                                 row(self.nothing_button, self.clear_button), self.answer_html])
@@ -446,7 +448,7 @@ class LegalPlaysPart(_PickingPart):
     kind = "legal_plays"
     default_prompt = "Какими картами вы можете сыграть? Отметьте все такие карты."
     static_hint = ("Здесь можно щёлкнуть по картам, которыми разрешено сыграть, и нажать "
-                   "«Проверить» — программа обведёт разрешённые карты и объяснит.")
+                   "«Проверить» — разрешённые карты отметятся золотой рамкой, а ошибки будут объяснены.")
 
     def explain_adds(self, message: str) -> bool:
         reason = self.judge.solution.get("reason")     # the engine's reason may be the explanation
@@ -477,8 +479,8 @@ class TrickWinnerPart(AnswerPart):
 
     kind = "trick_winner"
     default_prompt = "Кто возьмёт взятку?"
-    static_hint = ("Здесь можно нажать «Берёт ходивший» или «Берёт ответивший» — программа скажет, "
-                   "верно ли, и объяснит почему.")
+    static_hint = ("Здесь можно нажать «Берёт ходивший» или «Берёт ответивший» — ответ проверится "
+                   "сразу, с объяснением.")
     checks_itself = True
 
     winner_choice: str | None = None
@@ -544,8 +546,8 @@ class DealScorePart(AnswerPart):
 
     kind = "deal_score"
     default_prompt = "Сдача окончена. Сосчитайте очки каждого игрока."
-    static_hint = ("Здесь можно вписать очки каждого игрока и нажать «Проверить» — программа сверит "
-                   "их со своим подсчётом.")
+    static_hint = ("Здесь можно вписать очки каждого игрока и нажать «Проверить» — каждое число "
+                   "будет сверено с подсчётом по правилам.")
 
     def info_lines(self) -> list[str]:
         pos, names, lines = self.position, self.judge.names, []

@@ -46,10 +46,10 @@ class FilePlace:
 
     @property
     def subject(self) -> str:
-        return f"Файл прогресса «{self.path.name}»"
+        return "Файл прогресса"
 
     def kept_sentence(self, kept: str | None) -> str:
-        return (f"Старый файл сохранён как «{kept}»." if kept else
+        return (f"Старый файл сохранён рядом с ним под именем «{kept}»." if kept else
                 "Сохранить копию старого файла не удалось.")
 
     def has_content(self) -> bool:
@@ -99,7 +99,7 @@ class FilePlace:
                     os.unlink(tmp)
                 raise
         except OSError as e:
-            return (f"Не удалось сохранить прогресс в «{self.path}»: {os_error_ru(e)}. "
+            return (f"Не удалось записать файл прогресса: {os_error_ru(e)}. "
                     "Упражнения работают, но счёт не запомнится.")
         return None
 

@@ -138,7 +138,7 @@ class Trainer(OnPage, ipywidgets.VBox):
             self.children += (self.browser_store,)
             self.browser_store.on_change(self._on_store)
         if not self.positions_dir.is_dir():
-            self.notes.append(f"Не найдена папка со сборником упражнений «{self.positions_dir}». "
+            self.notes.append(f"Не найдена папка с задачником упражнений «{self.positions_dir}». "
                               "Позиции будет создавать программа.")
         self.show_next()
 
@@ -192,8 +192,8 @@ class Trainer(OnPage, ipywidgets.VBox):
                     return raw, "curated"
         if level not in GENERATORS:
             if not curated:
-                raise LookupError(f"Для уровня «{LEVEL_NAMES[level]}» нет ни сборника, ни генератора позиций.")
-            self.message = ("Все позиции этого уровня из сборника пройдены — начинаем его сначала. "
+                raise LookupError(f"Для уровня «{LEVEL_NAMES[level]}» нет ни задачника, ни генератора позиций.")
+            self.message = ("Все позиции этого уровня из задачника пройдены — начинаем его сначала. "
                             "(Новых позиций этого уровня программа не создаёт.)")
             progress.restart_curated(level)
             raw = curated[0]
@@ -201,7 +201,7 @@ class Trainer(OnPage, ipywidgets.VBox):
             self.current_key = raw["id"]
             return raw, "curated"
         if not generated and curated:
-            self.message = ("Позиции этого уровня из сборника закончились — дальше новые, их "
+            self.message = ("Позиции этого уровня из задачника закончились — дальше новые, их "
                             "создаёт программа.")
         exclude = {s[4:] for s in seen if s.startswith("gen:")} | {_key(r) for r in curated}
         raw = generate(level, 1, seed=progress.level(level)["generated"], exclude=exclude)[0]
@@ -224,7 +224,7 @@ class Trainer(OnPage, ipywidgets.VBox):
         self.exercise.on_result(self._on_result)
         self._counted = False
         self.exercise_box.children = [self.exercise]
-        where = ("из сборника" if source == "curated" else "новая, создана программой")
+        where = ("из задачника" if source == "curated" else "новая, создана программой")
         done = sum(1 for s in self.progress.level(self.level)["seen"] if not s.startswith("gen:"))
         total = len(self.curated(self.level))
         extra = f" — {done} из {total}" if source == "curated" and total else ""
