@@ -10,11 +10,15 @@ PORT ?= 8888
 
 .PHONY: tutorial test install browser-deps book site practice bench clean
 
+# pip's output goes to .venv/install.log, shown (its end) only if the installation fails.
+INSTALL_LOG := $(VENV)/install.log
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[jupyter,dev]'
-	touch $(STAMP)
+	@echo "Устанавливаю Python-пакеты курса в .venv (в первый раз — несколько минут)…"
+	@$(PYTHON) -m venv $(VENV)
+	@{ $(PY) -m pip install --upgrade pip && $(PY) -m pip install -e '.[jupyter,dev]'; } \
+	  > $(INSTALL_LOG) 2>&1 || { tail -n 40 $(INSTALL_LOG); \
+	  echo "Установка не удалась; весь журнал: $(INSTALL_LOG)"; exit 1; }
+	@touch $(STAMP)
 
 install: $(STAMP)
 
@@ -57,10 +61,12 @@ tutorial: $(STAMP)
 
 # The practice table as an app (Voilà) on this machine only; stop it with Ctrl+C. The page
 # template book/voila/…/bezique asks nothing from the internet (no Font Awesome CDN).
+# book/voila/voila.py (found through JUPYTER_CONFIG_PATH) keeps Voilà's log to what matters.
 PRACTICE_PORT ?= 8866
 practice: $(STAMP)
-	@echo "Тренировочный стол: http://$(HOST):$(PRACTICE_PORT)/"
-	JUPYTER_PATH=$(CURDIR)/book/voila $(VENV)/bin/voila book/chapters/15_practice.ipynb \
+	@echo "Тренировочный стол: http://$(HOST):$(PRACTICE_PORT)/ — остановить: Ctrl+C"
+	@JUPYTER_PATH=$(CURDIR)/book/voila JUPYTER_CONFIG_PATH=$(CURDIR)/book/voila \
+	  $(VENV)/bin/voila book/chapters/15_practice.ipynb \
 	  --template=bezique --no-browser --port=$(PRACTICE_PORT) --Voila.ip=$(HOST)
 
 # JupyterLab on the course, an extra for those who want to see the code (the book is
