@@ -118,6 +118,18 @@ def _card(value: Any, field: str, path: str | None, rules: RuleSet) -> Card:
     return card
 
 
+RECORD_EXAMPLE = ('{"format": "bezique-deal/1", "rules": "canonical", "dealer": 1, '
+                  '"hands": […], "turn_up": "KH#2", "stock": […], "actions": […]}')
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value that should have been an object is, in Russian, with its text."""
+    kind = ("список" if isinstance(value, list) else "строка" if isinstance(value, str)
+            else "true или false" if isinstance(value, bool) else "число"
+            if isinstance(value, (int, float)) else "null" if value is None else "значение")
+    return kind if kind in ("null", "true или false") else f"{kind} {_shown(value)}"
+
+
 def _shown(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, (set, bytes)) else repr(value)
     return text if len(text) <= 40 else text[:37] + "…"
@@ -164,7 +176,8 @@ def parse_record(data: Any, path: str | None = None) -> RecordedDeal:
     The structure is checked against the record's own rules (their pack, hand size, turn-up
     or none, stock size, players), so a record of one variant never replays as another."""
     if not isinstance(data, dict):
-        raise FormatError("запись сдачи должна быть JSON-объектом {…}", path)
+        raise FormatError(f"запись сдачи — JSON-объект в фигурных скобках, а здесь "
+                          f"{_json_kind(data)}; пример: {RECORD_EXAMPLE}", path)
     if data.get("format") != FORMAT:
         raise FormatError(f"ожидалось \"format\": \"{FORMAT}\"", path, "format")
     try:
