@@ -14,6 +14,7 @@ from typing import Any
 from .cards import Card
 from .errors import FormatError
 from .position_cards import Resolver
+from .ru import plural
 
 # Partners sit opposite each other (R10.2: seats 0 and 2 against 1 and 3), as the deal plays.
 PARTNERSHIP = ((0, 2), (1, 3))
@@ -110,8 +111,12 @@ def load_trick(data: dict, res: Resolver, n: int, kind: str, you: int,
                               f"{len(plays)}", path, "trick")
     elif kind == "legal_plays":
         if len(plays) >= n:
-            raise FormatError(f"до вашего хода во взятке самое большее {n - 1} карт(ы), а здесь "
-                              f"{len(plays)}", path, "trick")
+            example = ", ".join(f"{{\"player\": {(you - n + 1 + k) % n}, \"card\": \"{c}\"}}"
+                                for k, c in zip(range(n - 1), ("9C", "KC", "TC")))
+            raise FormatError(f"до вашего хода во взятке самое большее {plural(n - 1, 'карта')}, "
+                              f"а здесь {plural(len(plays), 'карта')} — такая взятка уже "
+                              f"закончена, о ней спрашивают в вопросе «кто возьмёт взятку»; "
+                              f"пример: \"trick\": [{example}]", path, "trick")
         if plays[-1][0] != (you - 1) % n:
             raise FormatError(f"вы (место {you}) ходите сразу после места {(you - 1) % n}: "
                               f"последняя карта взятки должна быть его", path, "trick")

@@ -171,6 +171,11 @@ def load_position(data: Any, path: str | None = None) -> Position:
         tu = res.one(data["turn_up"], "turn_up")
         if trump is not None and tu.suit != trump:
             raise FormatError(f"открытый козырь {tu.code} не козырной масти ({trump})", path, "turn_up")
+        if phase == 2:
+            raise FormatError(f"в фазе 2 (последние восемь взяток) талона уже нет, и открытый "
+                              f"козырь {tu.code} взят в руку: уберите «turn_up» или укажите "
+                              f"\"phase\": 1, например \"phase\": 1, \"turn_up\": \"{tu.code}\"",
+                              path, "turn_up")
         pos.turn_up = tu
     if "tricks_won" in data:
         tw = data["tricks_won"]
@@ -215,6 +220,11 @@ def _load_trick(pos: Position, data: dict, res: Resolver, path) -> None:
                           f"\"card\": \"9C\"}}]", path, "lead")
     if kind in ("trick_winner", "legal_plays") and data.get("lead") is not None:
         pos.lead = res.one(data["lead"], "lead")
+    if kind == "legal_plays" and data.get("follow") is not None:
+        raise FormatError("до вашего хода во взятке одна карта — «lead»; «follow» (вторая "
+                          "карта) значит, что взятка уже закончена, её спрашивают в вопросе "
+                          "«кто возьмёт взятку» (\"kind\": \"trick_winner\"). Пример: "
+                          "\"kind\": \"legal_plays\", \"lead\": \"9C\"", path, "follow")
     if kind == "trick_winner":
         if pos.lead is None or data.get("follow") is None:
             raise FormatError("для вопроса «кто возьмёт взятку» нужны «lead» и «follow»", path,
@@ -275,6 +285,36 @@ def _load_deal_score(pos: Position, data: dict, res: Resolver, path):
         raise FormatError(f"turned_up_seven — номер сдатчика, целое от 0 до {n - 1}", path,
                           "turned_up_seven")
     pos.turned_up_seven = tus
+    if tus is not None:
+        _check_turned_up_seven(pos, path)
+
+
+def _check_turned_up_seven(pos: Position, path) -> None:
+    """A turned-up seven stays beside the stock until the last stock trick (R2.5, R5.2): it is
+    never exchanged for and never declared, so one trump seven fewer can be declared."""
+    trump = pos.trump
+    other = 1 if pos.turn_up is not None and pos.turn_up.copy == 2 else 2
+    example = ('"scored": [[{"meld": "trump_seven", "cards": ["7%s#%d"]}], []], '
+               '"turned_up_seven": 1' % (trump or "S", other))
+    for p, decls in enumerate(pos.scored_by_player):
+        for d in decls:
+            if d.meld == "seven_exchange":
+                raise FormatError(f"открытый козырь — семёрка (\"turned_up_seven\": "
+                                  f"{pos.turned_up_seven}), а на семёрку семёрку не меняют: "
+                                  f"обмена {d.cards[0].code} быть не могло. Пример: {example}",
+                                  path, f"scored[{p}]")
+    sevens = sorted({c for decls in pos.scored_by_player for d in decls for c in d.cards
+                     if c.rank == "7" and c.suit == trump}, key=lambda c: c.copy)
+    shown = ", ".join(c.code for c in sevens)
+    if pos.turn_up is not None and pos.turn_up in sevens:
+        raise FormatError(f"открытый козырь — семёрка {pos.turn_up.code} (\"turned_up_seven\": "
+                          f"{pos.turned_up_seven}): она лежит у талона, пока в нём есть карты, "
+                          f"и объявить её нельзя. Пример: {example}", path, "scored")
+    if len(sevens) > pos.rules.packs - 1:
+        others = "другую" if pos.rules.packs == 2 else "две другие"
+        raise FormatError(f"открытый козырь — козырная семёрка (\"turned_up_seven\": "
+                          f"{pos.turned_up_seven}), поэтому объявить можно только {others}, а "
+                          f"объявлены все: {shown}. Пример: {example}", path, "scored")
 
 
 def position_to_json(pos: Position) -> dict:
