@@ -114,3 +114,29 @@ def test_stock_end_story_last_cards_and_last_declaration():
 def test_every_canvas_has_a_picture_from_the_start():
     w = EndgameClicker()
     assert w.table.canvas.image_data and w.last.canvas.image_data
+
+
+# ---------------------------------------------------------------- issue 28
+
+def test_the_demo_plays_the_course_rule_and_hides_the_others_in_a_collapsed_block():
+    from bezique.widgets.demos.endgame import OTHER_SOURCES
+    w = EndgameClicker()
+    assert w.head.value is True and w.deal.rules.phase2_must_head
+    assert w.head not in w.children                    # not on the main path
+    assert w.other in w.children and w.other.selected_index is None
+    assert w.other.titles == (OTHER_SOURCES,)
+    body = w.other.children[0]
+    assert w.head in body.children
+    note = text(body.children[0].value)
+    assert "справочник (001)" in note and "страница «Боевой дракон» (004)" in note
+
+
+@pytest.mark.parametrize("yours,theirs,want", [
+    (1, 0, "Вы взяли 1 взятку, соперник не взял ни одной."),
+    (0, 2, "Вы не взяли ни одной взятки, соперник — 2 взятки."),
+    (5, 3, "Вы взяли 5 взяток, соперник — 3 взятки."),
+    (0, 0, ""),
+])
+def test_tricks_taken_in_the_right_case(yours, theirs, want):
+    from bezique.widgets.demos.endgame import took_tricks
+    assert took_tricks(yours, theirs) == want

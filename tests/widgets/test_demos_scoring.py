@@ -220,3 +220,31 @@ def test_the_counting_labels_say_the_engine_numbers(key):
     assert max(d.result()["last_trick"]) == n["last"]
     label = dict((v, k) for k, v in w.count.options)[key]
     assert label == count_label(key) and str(n["last"] if key != "per_trick" else n["two"]) in label
+
+
+# ---------------------------------------------------------------- issue 28
+
+def test_the_tally_counts_by_the_course_and_hides_the_club_count_in_a_collapsed_block():
+    w = DealTally(seed=2)
+    assert w.count.value == "canonical" and w.count not in w.children
+    assert w.other in w.children and w.other.selected_index is None
+    assert w.count in w.other.children[0].children
+    assert all("(000-C)" in label and "Клубный текст" in label
+               for label, key in w.count.options if key != "canonical")
+
+
+def test_who_wins_shows_the_sources_switches_only_in_the_collapsed_block():
+    w = WhoWins(example=1)
+    flat = [c for box in w.children for c in getattr(box, "children", [box])]
+    for switch in (w.target, w.rule, w.mode):
+        assert switch not in flat and switch in w.other.children[0].children
+    assert w.other.selected_index is None
+    w.load(4)                                   # «Одна сдача — партия»: a source's rule
+    assert w.mode.value == "single_deal" and w.other.selected_index == 0
+
+
+@pytest.mark.parametrize("n,want", [(1, "взяла 1 взятку"), (3, "взяла 3 взятки"),
+                                    (12, "взяла 12 взяток"), (0, "не взяла ни одной взятки")])
+def test_tricks_taken_by_anna_in_the_accusative(n, want):
+    from bezique.widgets.demos.tally import took
+    assert took(n, "а") == want

@@ -230,3 +230,29 @@ def test_no_trump_trick_picture():
     pic = trick_picture_nt("9♣", "Т♥")
     assert pic.alt.startswith("Козыря нет") and "ходивший" in pic.alt
     assert "Козырь — черви" in trick_picture_nt("9♣", "Т♥", trump="H").alt
+
+
+# ---------------------------------------------------------------- issue 28
+
+def test_the_story_under_chapter_10s_picture_is_the_deals_own():
+    """The chapter's sentence about its picture comes from the deal (it was one trick off)."""
+    from bezique.events import TrumpFixedEvent, TrickEvent
+    from bezique.widgets.demos.no_trump import fixing_story
+    demo = NoTrumpDemo(seed=10, until_trump=True)
+    story = fixing_story(demo)
+    log = demo.deal.log
+    fixed = next(i for i, e in enumerate(log) if type(e) is TrumpFixedEvent)
+    trick = [e for e in log[:fixed] if type(e) is TrickEvent][-1]
+    n = sum(1 for e in log[:fixed] if type(e) is TrickEvent)
+    assert f"В {n}-й взятке" in story
+    assert all(c.ru in story for c in trick.cards)
+    assert demo.deal.trick and f"пошёл {demo.deal.trick[0].ru}" in story
+    assert f"{demo.deal.tricks_done + 1}-я взятка" in story
+
+
+def test_a_double_trump_fixing_marriage_is_named_double():
+    from bezique.widgets.demos.no_trump import Declarable
+    html = Declarable("К♥ К♥ Д♥ Д♥ 7♥ 9♠ 8♣", trump=None)._repr_html_()
+    assert "двойной марьяж, назначающий козырь К♥ К♥ Д♥ Д♥" in html
+    assert "марьяж, назначающий козырь К♥ Д♥ —" in html
+    assert "по мнению программы" not in html

@@ -138,3 +138,35 @@ def _html_outputs(name: str) -> str:
 
 def test_chapter_shows_at_least_twenty_card_pictures():
     assert _html_outputs("09b_whole_deal.ipynb").count("<img") >= 20
+
+
+# ---------------------------------------------------------------- issue 28: pictures agree with captions
+
+def _stock_in(picture) -> int:
+    m = re.search(r"Талон: (\d+) карт", picture.alt)
+    return int(m.group(1))
+
+
+def test_a_won_trick_is_shown_before_the_draw_whether_or_not_the_winner_declares():
+    """«N-я взятка взята»: the stock still holds what it held before the trick (nobody has
+    drawn), the trick's cards are on the table and in nobody's hand (09b's trick 3, where the
+    winner had nothing to declare, showed the table after the draw)."""
+    from bezique.widgets.demos.whole_deal import won_caption
+    steps = deal_steps(whole_deal())
+    for prev, step in zip(steps, steps[1:24]):
+        pic = step_scene(step, at_win=True, caption=won_caption(step))
+        assert _stock_in(pic) == prev.deal.stock_count, step.number
+        for seat, card in step.trick.plays:
+            assert card.name_ru in pic.alt.split("Взятка:")[1].split(".")[0]
+        assert ("до объявления" in won_caption(step)) == bool(step.offered)
+    three = steps[3]
+    assert not three.offered and "объявить нечего" in won_caption(three)
+
+
+def test_the_replay_shows_the_opponents_cards_in_a_row_of_their_own():
+    w = WholeDealStepper()
+    w.go(19)
+    hidden = w.step.deal.concealed(OPPONENT)
+    assert "Карты соперника (открыты для разбора)" in w.opponent_cards.text.value
+    assert all(c.name_ru in w.opponent_cards.text.value for c in hidden)
+    assert "рубашкой вверх" in w.table.text.value          # the table itself: a real table
