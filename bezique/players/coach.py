@@ -11,8 +11,10 @@ Public API (all Russian text):
 
 * `legality(view) -> Legality` — `allowed` (actions with descriptions), `forbidden` (things the
   learner might try, with the engine's reason), `rule` (the rule in force now).
-* `hint(view, samples=…, seed=…) -> Hint` — the action Мастер would choose and a reason;
-  remembered per decision (`coach_memory`), so the same decision always gets the same hint.
+* `hint(view, samples=…, seed=…, wall_limit=…) -> Hint` — the action Мастер would choose and
+  a reason; remembered per decision (`coach_memory`), so the same decision always gets the
+  same hint; a hint the wall-clock limit cut short says so (`Hint.cut_note`) and is not
+  remembered.
 * `review(deal, seat, top=3, …) -> Review` (a list of `Mistake`) — after the deal: the
   decisions that cost the most by Мастер's estimate, each judged only with what the seat knew
   at the time; a hinted decision by the hint's own evaluation (a followed hint is never a
@@ -46,6 +48,10 @@ REVIEW_SAMPLES = 24
 # this many processor seconds (a close choice gets as much again), so that the answer comes
 # within about a second on an idle machine at any number of seats.
 HINT_TIME = 0.4
+# The hard limit of a hint's wait, in seconds of wall time: the processor seconds above do not
+# bound it when the machine is busy with other work (0.8 s of the processor once took 11.5 s).
+# A hint stopped by it says so (`Hint.cut_note`).
+HINT_WALL = 3.0
 # The after-deal review of a whole deal, at the table and in the terminal game.
 INTERACTIVE_REVIEW = {"samples": 8, "time_limit": 0.3}
 
@@ -187,43 +193,73 @@ class Hint:
     method: str = ""
     analysis: Analysis | None = field(default=None, repr=False)   # the evaluation behind it
     seed: int = 0
+    cut_note: str = ""              # «Тренер не успел всё просчитать: …» when time ran out
 
 
-def _coach_player(samples: int, time_limit, seed: int) -> SearchPlayer:
-    return SearchPlayer(seed=seed, samples=samples, time_limit=time_limit, extra_samples=0)
+def _coach_player(samples: int, time_limit, seed: int, wall_limit=None) -> SearchPlayer:
+    return SearchPlayer(seed=seed, samples=samples, time_limit=time_limit, extra_samples=0,
+                        wall_limit=wall_limit)
 
 
 def analyse(view, samples: int = HINT_SAMPLES, time_limit: float | None = None, seed: int = 0,
-            include=()) -> Analysis:
-    """Мастер's analysis of the seat's options (reproducible: depends on the view and seed)."""
-    player = _coach_player(samples, time_limit, seed)
+            include=(), wall_limit: float | None = None) -> Analysis:
+    """Мастер's analysis of the seat's options (reproducible: depends on the view and seed,
+    unless a time limit stops it)."""
+    player = _coach_player(samples, time_limit, seed, wall_limit)
     return player.analyse(view, rng=random.Random(seed), include=include)
 
 
 def hint(view, samples: int = HINT_SAMPLES, time_limit: float | None = None, seed: int = 0,
-         memory: Memory | None = MEMORY) -> Hint:
+         memory: Memory | None = MEMORY, wall_limit: float | None = None) -> Hint:
     """What to do now and why. Uses only the seat's own view (the hint does not change when
     the cards the seat has not seen are arranged differently).
 
     The decision is evaluated once: the hint is remembered in `memory` (keyed by the decision,
     `coach_memory.decision_key`), so the same decision asked again gets the same hint, and the
     after-deal `review` judges a hinted decision by this evaluation. `memory=None`: evaluate
-    afresh and remember nothing."""
+    afresh and remember nothing.
+
+    `wall_limit` (seconds of wall time) ends the search however busy the machine is; a hint it
+    cut short says so in `cut_note` and is not remembered (asked again, it may do better)."""
     if view.to_act != view.seat or not view.legal_actions:
         return Hint(None, "Сейчас очередь соперника.", "", [], "")
     if memory is not None:
         known = memory.get(view)
         if known is not None:
             return known
-    an = analyse(view, samples, time_limit, seed)
+    an = analyse(view, samples, time_limit, seed, wall_limit=wall_limit)
     act = an.best
     reason = explain_choice(view, act, an)
     verb = _imperative(act)
     alts = [(av.action, av.value) for av in an.ranked]
-    h = Hint(act, f"Совет: {verb}.", reason, alts, an.method, an, seed)
-    if memory is not None:
+    h = Hint(act, f"Совет: {verb}.", reason, alts, an.method, an, seed, cut_note(an))
+    if memory is not None and not an.cut_short:
         memory.put(view, h)
     return h
+
+
+def failure_text(head: str, error: BaseException, advice: str = "") -> str:
+    """A learner's message for an error inside the coach (a fault of the course, not of the
+    position): «Подсказка не получилась: у тренера случилась внутренняя ошибка (ValueError).
+    …» — the error's name is for a report of the fault."""
+    return (f"{head}: у тренера случилась внутренняя ошибка ({type(error).__name__})."
+            + (f" {advice}" if advice else ""))
+
+
+HINT_FAILED = "Подсказка не получилась"
+HINT_FAILED_ADVICE = "Сдача не пострадала: сделайте ход сами или попросите подсказку ещё раз."
+
+
+def cut_note(an: Analysis) -> str:
+    """What a hint cut short by the wall-clock limit says (empty if it was not)."""
+    if not an.cut_short:
+        return ""
+    if an.samples == 0:
+        how = "это совет хорошего игрока, без расчёта вариантов"
+    else:
+        how = (f"Мастер успел разыграть только {plural(an.samples, 'сдача', 'acc')} с картами, "
+               "которых вы не видите, так что совет может быть неточным")
+    return f"Тренер не успел всё просчитать: {how}."
 
 
 def _imperative(action) -> str:

@@ -29,6 +29,8 @@ class Endgame:
     """Solver for one deal's phase 2 (two players). Reuse one object for one position and the
     positions that follow from it: the transposition table is kept between calls."""
 
+    check_mask = 1023               # `move_values`' check: every 1024 nodes
+
     def __init__(self, rules: RuleSet, trump: str | None):
         if rules.players != 2:
             raise ValueError("the endgame solver plays the two-handed game only")
@@ -37,6 +39,7 @@ class Endgame:
         self.tt: dict = {}
         self.nodes = 0
         self._tp: dict = {}
+        self._check = None           # during `move_values`: the caller's deadline check
 
     # -------------------------------------------------------------- helpers
     def _trick_value(self, lead: Card, follow: Card) -> int:
@@ -79,6 +82,8 @@ class Endgame:
         """Margin for the player to move (holding `mover`) over the rest of the deal. `lead` is
         the card the other player has led to the current trick (None: `mover` leads)."""
         self.nodes += 1
+        if self._check is not None and not self.nodes & self.check_mask:
+            self._check()                      # may raise: nothing half-done is stored
         if not mover and lead is None:
             return 0
         key = (tuple(sorted(c.face for c in mover)), tuple(sorted(c.face for c in other)),
@@ -135,11 +140,17 @@ class Endgame:
         return -pts - self.value(other, rest, None, -beta - pts, -alpha - pts)
 
     def move_values(self, mover: Sequence[Card], other: Sequence[Card],
-                    lead: Card | None) -> dict[Card, int]:
-        """The exact value of each legal card for the player to move (one card per face)."""
+                    lead: Card | None, check=None) -> dict[Card, int]:
+        """The exact value of each legal card for the player to move (one card per face).
+        `check` (a deadline, `search.deadline_check`) is called every 1024 nodes and may raise;
+        the transposition table then keeps only the positions solved before."""
         mover, other = tuple(sorted(mover)), tuple(sorted(other))
-        return {c: self._after(mover, other, lead, c, -10 ** 6, 10 ** 6)
-                for c in self._legal(mover, lead)}
+        self._check = check
+        try:
+            return {c: self._after(mover, other, lead, c, -10 ** 6, 10 ** 6)
+                    for c in self._legal(mover, lead)}
+        finally:
+            self._check = None
 
     def best_move(self, mover: Sequence[Card], other: Sequence[Card],
                   lead: Card | None) -> tuple[Card, int]:

@@ -220,9 +220,13 @@ class TerminalGame:
         if cmd == "show":
             return self.table()
         if cmd == "hint":
-            h = coach.hint(self.deal.view(self.me), samples=self.hint_samples,
-                           time_limit=self.hint_time, seed=self.deal_no)
-            return [h.text, h.reason]
+            try:
+                h = coach.hint(self.deal.view(self.me), samples=self.hint_samples,
+                               time_limit=self.hint_time, seed=self.deal_no,
+                               wall_limit=coach.HINT_WALL if self.hint_time is not None else None)
+            except Exception as e:                  # the game goes on; say what failed
+                return [coach.failure_text(coach.HINT_FAILED, e, coach.HINT_FAILED_ADVICE)]
+            return [h.text, h.reason] + ([h.cut_note] if h.cut_note else [])
         if cmd == "legal":
             lg = coach.legality(self.deal.view(self.me))
             out = [lg.rule, "Можно: " + "; ".join(o.text for o in lg.allowed)]

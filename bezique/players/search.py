@@ -35,8 +35,15 @@ no CPU clock, the kernel's own wall time (`clock.thinking_time`). When the base 
 spent and the choice is still open — the best candidate and its closest rival are not separated
 and their paired difference is still noisy (`EXTEND_SE`) — the search goes on for up to
 `extra_samples` more samples and `extra_time` more seconds (by default as many again as the
-base budget). Measured against a 400-sample oracle, neither this nor twice the samples changes
-the quality of the choices much (docs/benchmarks/strength.md): one step of search over the
+base budget). The CPU budget does not bound the wait on a busy machine (a decision of 0.8 CPU
+seconds took 11.5 s of wall time while other processes shared the two cores), so `wall_limit`
+(seconds of wall time, None: none) is a hard deadline on top: checked after each sample, at
+every move of a playout and every 1024 nodes of the endgame solver. A search the deadline
+stops is marked `Analysis.cut_short`; with no sample done by then, its choice is the
+Любитель's (an unfinished endgame: the sampled search of the last eight instead).
+
+Measured against a 400-sample oracle, neither the extension nor twice the samples changes the
+quality of the choices much (docs/benchmarks/strength.md): one step of search over the
 Любитель's playouts is near its ceiling at this budget; even shown the opponent's hidden
 cards, the same search wins only about 73 % of deals against the Любитель. With
 `time_limit=None` a decision depends only on the view and the seed, so seeded runs are
@@ -50,6 +57,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..actions import PASS, Announce, Pass, Play
 from ..deal import Deal
@@ -69,6 +77,28 @@ FILTER_TRIES = 30          # samples tried for one that fits the opponent's last
 PRUNE_AFTER = 4            # samples before a candidate may be dropped
 PRUNE_MARGIN = 10.0        # points: drop when worse than the best by this plus PRUNE_Z standard errors
 PRUNE_Z = 2.0
+
+
+def wall_clock() -> float:
+    """The wall clock of the `wall_limit` deadline (seconds; tests may replace it)."""
+    return time.perf_counter()
+
+
+class OutOfTime(Exception):
+    """The search's wall-clock deadline has passed (raised inside a playout or the endgame
+    solver, caught by `SearchPlayer.analyse`)."""
+
+
+def deadline_check(stop_at: float | None) -> Callable[[], None] | None:
+    """A function that raises `OutOfTime` once `wall_clock()` reaches `stop_at` (None: no
+    deadline, no function)."""
+    if stop_at is None:
+        return None
+
+    def check() -> None:
+        if wall_clock() >= stop_at:
+            raise OutOfTime
+    return check
 
 
 @dataclass
@@ -91,6 +121,7 @@ class Analysis:
     samples: int = 0
     elapsed: float = 0.0
     values: dict = field(default_factory=dict)    # action_key -> ActionValue
+    cut_short: bool = False          # the wall-clock deadline stopped it before its budget
 
     @property
     def best(self):
@@ -112,10 +143,13 @@ def margin(deal: Deal, seat: int) -> float:
 
 
 def playout(deal: Deal, policy: str = "heuristic", rng: random.Random | None = None,
-            draws: "Draws | None" = None) -> Deal:
+            draws: "Draws | None" = None, check: Callable[[], None] | None = None) -> Deal:
     """Play `deal` to its end, both seats by the given policy ("heuristic" or "random").
-    With `draws`, each seat's future stock cards come from its own stream (see `Draws`)."""
+    With `draws`, each seat's future stock cards come from its own stream (see `Draws`);
+    `check` is called before every move (`deadline_check`: it raises `OutOfTime`)."""
     while deal.stage != "over":
+        if check is not None:
+            check()
         seat = deal.to_act
         if policy == "random":
             act = random_action(deal.legal_actions(), rng or random.Random(0))
@@ -256,8 +290,9 @@ def position_key(view, a) -> tuple:
 
 class SearchPlayer:
     """Мастер. `samples` and `time_limit` (CPU seconds) bound each decision, and
-    `extra_samples` / `extra_time` its extension for a close choice (module doc); `rollout` is
-    "heuristic" or "random"; `endgame=False` plays phase 2 by rollouts too (for comparison)."""
+    `extra_samples` / `extra_time` its extension for a close choice; `wall_limit` (seconds of
+    wall time) is a hard deadline on top (module doc); `rollout` is "heuristic" or "random";
+    `endgame=False` plays phase 2 by rollouts too (for comparison)."""
 
     name = "search"
     title = "Мастер"
@@ -267,7 +302,7 @@ class SearchPlayer:
                  endgame: bool = True, coupled: bool = True, prior_z: float | None = 1.0,
                  prior_margin: float = 0.0, max_candidates: int | None = 4,
                  opponent_model: bool = True, extra_samples: int | None = None,
-                 extra_time: float | None = None):
+                 extra_time: float | None = None, wall_limit: float | None = None):
         self.seed = seed
         self.rng = random.Random(seed)
         self.samples = samples
@@ -281,6 +316,7 @@ class SearchPlayer:
         self.opponent_model = opponent_model
         self.extra_samples = extra_samples if extra_samples is not None else samples
         self.extra_time = extra_time if extra_time is not None else (time_limit or 0.0)
+        self.wall_limit = wall_limit
         self._history: list = []
         self._solver: Endgame | None = None
         self._solver_key = None
@@ -318,8 +354,10 @@ class SearchPlayer:
     def analyse(self, view, samples: int | None = None, time_limit: float | None | str = "default",
                 rng: random.Random | None = None, include=()) -> Analysis:
         """Value every candidate action of the view's seat (the seat must be to act). Actions in
-        `include` are valued too even if they would not be candidates (e.g. a pass)."""
+        `include` are valued too even if they would not be candidates (e.g. a pass). The
+        search stops at `wall_limit` seconds of wall time from now (`Analysis.cut_short`)."""
         t0 = time.perf_counter()
+        stop_at = wall_clock() + self.wall_limit if self.wall_limit is not None else None
         if not supported(view.rules):
             act = decide(Obs.from_view(view))
             av = ActionValue(act, 0.0, 0, False)
@@ -334,30 +372,39 @@ class SearchPlayer:
         if len(cands) == 1:
             av = ActionValue(cands[0], 0.0, 0, True)
             return Analysis([av], "forced", 0, time.perf_counter() - t0, {action_key(cands[0]): av})
+        late = False
         if view.phase == 2 and self.endgame and view.stage == "play" and view.rules.players == 2:
-            return self._endgame(view, cands, t0)
+            try:
+                return self._endgame(view, cands, t0, deadline_check(stop_at))
+            except OutOfTime:
+                late = True                # not solved in time: sampled deals, what time is left
         if self.max_candidates and view.stage == "play" and len(cands) > self.max_candidates:
             cands = self._preselect(view, cands, include)
         samples = self.samples if samples is None else samples
         limit = self.time_limit if time_limit == "default" else time_limit
         rng = rng or random.Random(self.rng.getrandbits(64))
-        return self._rollouts(view, cands, samples, limit, rng, t0)
+        an = self._rollouts(view, cands, samples, limit, rng, t0, stop_at)
+        an.cut_short = an.cut_short or late
+        return an
 
-    def _endgame(self, view, cands, t0) -> Analysis:
+    def _endgame(self, view, cands, t0, check=None) -> Analysis:
         key = (view.rules, view.trump, view.dealer)
         if self._solver is None or self._solver_key != key or len(self._solver.tt) > 400_000:
             self._solver = Endgame(view.rules, view.trump)
             self._solver_key = key
         mine, theirs = hands_from_view(view)
         lead = view.trick[0][1] if view.trick else None
-        by_face = {c.face: v for c, v in self._solver.move_values(mine, theirs, lead).items()}
+        by_face = {c.face: v for c, v in
+                   self._solver.move_values(mine, theirs, lead, check=check).items()}
         vals = [ActionValue(a, float(by_face[a.card.face]), 0, True) for a in cands]
         vals.sort(key=lambda av: (-av.value, action_key(av.action)))
         return Analysis(vals, "endgame", 0, time.perf_counter() - t0,
                         {action_key(av.action): av for av in vals})
 
-    def _rollouts(self, view, cands, samples, limit, rng, t0) -> Analysis:
+    def _rollouts(self, view, cands, samples, limit, rng, t0, stop_at=None) -> Analysis:
         cpu0 = thinking_time()
+        check = deadline_check(stop_at)
+        cut = False
         me = view.seat
         tmpl = Template(view)
         rows: list[dict] = []                         # per sample: candidate index -> margin
@@ -383,6 +430,9 @@ class SearchPlayer:
             if n >= samples or (limit is not None and thinking_time() - cpu0 >= limit):
                 if not self._extend(n, samples, limit, cpu0, alive, rows, default):
                     break
+            if stop_at is not None and wall_clock() >= stop_at:
+                cut = True
+                break
             cards = list(tmpl.unseen)
             rng.shuffle(cards)
             if filt is not None or filt2 is not None:
@@ -398,18 +448,28 @@ class SearchPlayer:
                 draws.arrange(base, me)               # the draw after this declaration turn
             seed = rng.getrandbits(32)
             row = {}
-            for i in alive:
-                d = base.clone()
-                d._played_faces = dict(played)
-                dr = draws.copy() if draws is not None else None
-                prng = random.Random(seed) if policy == "random" else None
-                step(d, cands[i], me, dr)
-                playout(d, policy, prng, dr)
-                row[i] = margin(d, me)
+            try:
+                for i in alive:
+                    d = base.clone()
+                    d._played_faces = dict(played)
+                    dr = draws.copy() if draws is not None else None
+                    prng = random.Random(seed) if policy == "random" else None
+                    step(d, cands[i], me, dr)
+                    playout(d, policy, prng, dr, check)
+                    row[i] = margin(d, me)
+            except OutOfTime:               # the sample is left unfinished: not counted
+                cut = True
+                break
             rows.append(row)
             n += 1
             if n >= PRUNE_AFTER:
                 alive = _prune(alive, rows, keep=default)
+        if not rows and len(alive) > 1:
+            # not one sample in time: the Любитель's choice (the first candidate without one)
+            act = cands[default] if default is not None else decide(Obs.from_view(view))
+            av = ActionValue(act, 0.0, 0, False)
+            return Analysis([av], "heuristic", 0, time.perf_counter() - t0,
+                            {action_key(act): av}, cut_short=True)
         vals = []
         for i, a in enumerate(cands):
             got = [r[i] for r in rows if i in r]
@@ -420,7 +480,7 @@ class SearchPlayer:
                                       action_key(cands[i])))
         ranked = [vals[i] for i in order]
         return Analysis(ranked, "rollouts", n, time.perf_counter() - t0,
-                        {action_key(av.action): av for av in ranked})
+                        {action_key(av.action): av for av in ranked}, cut_short=cut)
 
     def _extend(self, n, samples, limit, cpu0, alive, rows, default) -> bool:
         """The base budget is spent: is the choice still open and the extra budget not?"""

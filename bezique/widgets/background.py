@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+import traceback
 from typing import Any, Callable
 
 NO_THREADS_ENV = "BEZIQUE_NO_THREADS"
@@ -29,17 +30,36 @@ def threads_can_start() -> bool:
     return sys.platform != "emscripten"
 
 
+def report_fault(error: BaseException) -> None:
+    """Write the traceback of a fault caught for the learner's sake to the server's own error
+    stream (the terminal of `make practice` / `make tutorial`, the browser's console), never
+    to the page: the page says in Russian what failed."""
+    try:
+        traceback.print_exception(type(error), error, error.__traceback__, file=sys.__stderr__)
+    except Exception:                          # no stream to write to: nothing more to do
+        pass
+
+
 def run_in_background(work: Callable[[], Any],
                       done: Callable[[Any], None] | None = None) -> threading.Thread | None:
     """Run `work()` and then `done(result)` — in a daemon thread where one can start (returns
     it), else at once, here (returns None, both have run). A thread that fails to start (some
     other platform without threads) falls back to running at once too.
 
-    `work` should catch its own errors and return them: `done` is then called in any case."""
+    `done` is called in any case, so that a waiting state («Тренер разбирает сдачу…») always
+    ends: if `work` raises, with the exception as its result. A fault of `done` itself is
+    reported (`report_fault`) rather than lost in a thread."""
     def job():
-        result = work()
+        try:
+            result = work()
+        except Exception as e:
+            report_fault(e)
+            result = e
         if done is not None:
-            done(result)
+            try:
+                done(result)
+            except Exception as e:
+                report_fault(e)
 
     if threads_can_start():
         thread = threading.Thread(target=job, daemon=True)
@@ -65,4 +85,4 @@ def warm_up(work: Callable[[], Any]) -> threading.Thread | None:
     return thread
 
 
-__all__ = ["NO_THREADS_ENV", "threads_can_start", "run_in_background", "warm_up"]
+__all__ = ["NO_THREADS_ENV", "threads_can_start", "run_in_background", "warm_up", "report_fault"]

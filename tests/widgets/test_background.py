@@ -118,4 +118,69 @@ def test_a_failing_review_is_reported_both_ways(mode, monkeypatch):
     if t._review_thread is not None:
         t._review_thread.join(60)
     assert not t.reviewing and t.message_kind == "error"
-    assert "Разбор не удался" in t.message_text
+    assert t.message_text.startswith("Разбор сдачи не получился: у тренера случилась внутренняя ошибка (ValueError).")
+    assert "«Повтор»" in t.message_text and "нет данных" not in t.message_text
+
+
+def test_work_that_raises_still_reaches_done(mode, capsys):
+    """A fault in the work ends the waiting all the same: `done` gets the exception (and the
+    traceback goes to the server's error stream, not to the page)."""
+    got = []
+
+    def work():
+        raise KeyError("x")
+    thread = background.run_in_background(work, got.append)
+    if thread is not None:
+        thread.join(10)
+    assert len(got) == 1 and isinstance(got[0], KeyError)
+
+
+def test_a_done_that_raises_is_reported_not_lost(mode, monkeypatch):
+    import io
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "__stderr__", err)
+
+    def done(_):
+        raise RuntimeError("boom")
+    thread = background.run_in_background(lambda: 1, done)
+    if thread is not None:
+        thread.join(10)
+    assert "RuntimeError: boom" in err.getvalue()
+
+
+def test_a_failing_hint_ends_the_waiting_with_a_russian_message(monkeypatch):
+    """«Подсказка» says «Тренер думает…», then — even if the coach fails inside — a Russian
+    message: the waiting state never stays (issue 28.16)."""
+    from bezique.players import coach
+    t = PracticeTable(opponent="random", seed=3, **FAST_COACH)
+    shown = []
+    t.message.observe(lambda ch: shown.append(ch["new"]), names="value")
+
+    def broken(*args, **kwargs):
+        raise IndexError("list index out of range")
+    monkeypatch.setattr(coach, "hint", broken)
+    assert t.hint() is None
+    assert any("Тренер думает" in v for v in shown)
+    assert t.message_kind == "error" and "думает" not in t.message_text
+    assert t.message_text.startswith("Подсказка не получилась: у тренера случилась внутренняя "
+                                     "ошибка (IndexError).")
+    assert "out of range" not in t.message_text
+    assert not t.hint_button.disabled                  # the learner may ask again or play
+    legal = t.session.legal_actions()[0].card
+    assert t.click_card(legal) is not None and t.message_kind != "error"
+
+
+def test_a_hint_cut_short_says_so_at_the_table(monkeypatch):
+    """No time at all (a wall-clock limit of 0): the hint comes, and says it was cut short."""
+    from bezique.players import coach
+    coach.MEMORY.clear()                      # not a hint remembered by another test
+    t = PracticeTable(opponent="random", seed=3, hint_options={"samples": 10 ** 6,
+                                                               "time_limit": None,
+                                                               "wall_limit": 0.0})
+    h = t.hint()
+    assert h is not None and h.action is not None
+    if h.method in ("forced", "endgame"):
+        pytest.skip("an exact answer needs no time")
+    assert t.message_kind == "hint"
+    assert "Тренер не успел всё просчитать: " in t.message_text
+    assert "Нажмите «Подсказка» ещё раз" in t.message_text

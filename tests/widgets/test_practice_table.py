@@ -299,6 +299,7 @@ def test_settings_numbered_deal_and_rules():
     assert t.canvas.four_colour
     opts = opponent_options("search", 2.0)
     assert opts["time_limit"] + opts["extra_time"] == 2.0 and opponent_options("random", 2.0) == {}
+    assert opts["wall_limit"] == 5.0
 
 
 def test_clicks_on_other_things_explain_and_change_nothing():

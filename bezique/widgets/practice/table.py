@@ -37,7 +37,7 @@ from ...players.search import supported as master_supported
 from ...players import coach as coaching
 from ...practice import PracticeSession
 from ...ru import capitalize
-from ..background import run_in_background, warm_up
+from ..background import report_fault, run_in_background, warm_up
 from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas
@@ -107,11 +107,13 @@ NO_REVIEW = ("Разбор сдачи тренер пока не делает д
 
 def opponent_options(opponent: str, budget: float) -> dict:
     """Constructor options of the opponent: Мастер thinks at most `budget` seconds a move — half
-    of it for every move, the other half only for a close choice (see `search.SearchPlayer`)."""
+    of it for every move, the other half only for a close choice (see `search.SearchPlayer`);
+    those are seconds of the processor, so on a busy machine a wall-clock limit (twice the
+    budget and a second) keeps the learner from waiting much longer."""
     if opponent != "search":
         return {}
     return {"time_limit": budget / 2, "extra_time": budget / 2,
-            "samples": 64 if budget <= 0.5 else 256}
+            "samples": 64 if budget <= 0.5 else 256, "wall_limit": 2 * budget + 1.0}
 
 
 def inner_quotes(text: str) -> str:
@@ -366,12 +368,22 @@ class PracticeTable(OnPage, W.VBox):
                       else f"Сейчас ходит {s.actor_name()}.")
         else:
             opts = {"samples": coaching.HINT_SAMPLES, "time_limit": coaching.HINT_TIME,
-                    "seed": len(s.deal.actions), **self.hint_options}
+                    "wall_limit": coaching.HINT_WALL, "seed": len(s.deal.actions),
+                    **self.hint_options}
             self._say("info", "Тренер думает…")
-            h = coaching.hint(s.view(), **opts)
+            try:
+                h = coaching.hint(s.view(), **opts)
+            except Exception as e:              # a fault of the coach: the table stays alive
+                report_fault(e)
+                self._say("error", coaching.failure_text(coaching.HINT_FAILED, e,
+                                                         coaching.HINT_FAILED_ADVICE))
+                self.refresh()
+                return None
             self.hints_used += 1
             self._hint = (s.deal, len(s.deal.actions), h)
             lines = [h.reason] if h.reason else []
+            if h.cut_note:
+                lines.append(h.cut_note + " Нажмите «Подсказка» ещё раз, и тренер подумает снова.")
             if not master_supported(s.rules):
                 lines.append(COACH_AS_AMATEUR)
             self._say("hint", h.text, lines)
@@ -490,6 +502,7 @@ class PracticeTable(OnPage, W.VBox):
             try:
                 return coaching.review(deal, human, top=3, seed=self.seed or 0, **self.review_options)
             except Exception as e:                      # keep the table alive, say what failed
+                report_fault(e)
                 return e
 
         if wait:
@@ -503,8 +516,10 @@ class PracticeTable(OnPage, W.VBox):
 
     def _review_done(self, deal, found) -> None:
         self.reviewing = False
-        if isinstance(found, Exception):
-            self._say("error", f"Разбор не удался: {found}")
+        if isinstance(found, BaseException):
+            self._say("error", coaching.failure_text(
+                "Разбор сдачи не получился", found,
+                "Сдача и партия не пострадали: ход сдачи можно пересмотреть на вкладке «Повтор»."))
         elif deal is self.session.deal:
             self.coach_panel.show_review(self, deal, found)
             self._say("ok", "Разбор готов — он на вкладке «Тренер»." if found else
