@@ -1,5 +1,10 @@
 """The demos of chapters 12 and 13 without a browser: every difference, answer and choice they
-show must come from the engine (RuleSet presets, positions.solve, the heuristic player)."""
+show must come from the engine (RuleSet presets, positions.solve, the heuristic player); chapter
+12 names each source by its human name and shows no code word to a learner."""
+
+import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -13,9 +18,10 @@ from bezique.positions import load_position, solve
 from bezique.rules import PRESETS, RuleSet
 from bezique.widgets.demos.advice import (CASES, YOU, AdviceCard, AdviceExplorer, coach_reason,
                                           computer_choice, memory_facts)
+from bezique.ru import SOURCE_NAME, capitalize, preset_title
 from bezique.widgets.demos.sources import (COMPARE_POSITIONS, OPTION_TEXT, SOURCES, PresetCompare,
                                            PresetDifferences, answer_text, differences,
-                                           position_for)
+                                           differences_html, position_for)
 
 
 # ---------------------------------------------------------------- chapter 12
@@ -130,3 +136,69 @@ def test_the_four_handed_last_trick_text_is_the_engine_bonus(bonus):
         f"вчетвером последняя взятка — {bonus} очков паре"
     assert describe_option("four_hand_last_trick", "split_sides", rules) == \
         f"вчетвером по {bonus // 2} очков каждой паре"
+
+
+# ---------------------------------------------------------------- chapter 12: names, not codes
+
+CHAPTER_12 = Path(__file__).resolve().parents[2] / "book" / "chapters" / "12_sources.ipynb"
+CODE_WORDS = re.compile(r"seed_|RuleSet|preset|<code>|\w+_\w+=")
+
+
+def chapter_12_prose() -> str:
+    nb = json.loads(CHAPTER_12.read_text(encoding="utf-8"))
+    return "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"
+                     and "remove-cell" not in c.get("metadata", {}).get("tags", []))
+
+
+@pytest.mark.parametrize("preset", [p for _, p in SOURCES])
+def test_the_differences_table_names_the_source_and_no_option(preset):
+    page = differences_html(preset)
+    assert preset_title(preset) in page
+    assert not CODE_WORDS.search(page), CODE_WORDS.search(page)
+    for _, _, _, option in differences(preset):
+        assert option.split("=")[0] not in page
+
+
+def test_the_menus_offer_the_sources_by_name():
+    labels = [label for label, _ in SOURCES]
+    assert labels[0] == "Справочник (001)" and "Клубный текст (000-C)" in labels
+    w = PresetCompare(0)
+    assert not CODE_WORDS.search(w.out.value)
+    assert "<b>Основные правила курса</b>" in w.out.value
+    assert "<b>Журнальная статья (002)</b>" in w.out.value
+
+
+def test_chapter_12_introduces_every_source_name_once_in_a_table():
+    prose = chapter_12_prose()
+    for code, (name, _) in SOURCE_NAME.items():
+        row = f"| **{capitalize(name)}** ({code}) |"
+        assert prose.count(row) == 1, row
+    assert not CODE_WORDS.search(prose), CODE_WORDS.search(prose)
+    assert "программ" not in prose
+    # after the table a code appears only in round brackets right after a name
+    after = prose[prose.index("Дальше в курсе источники называются так"):]
+    bare = re.findall(r"(?<!\()\b(?:000-[A-E]|00[0-4])\b(?!\))", after)
+    assert not bare, bare
+
+
+def test_disputes_without_an_option_are_the_ones_the_chapter_names():
+    """«Почти каждое расхождение»: the disputes the chapter says have no variant («Варианта
+    нет») are exactly the real disputes no rule option plays, and the list up front names them."""
+    prose = chapter_12_prose()
+    with_option = {c for conflict, _ in OPTION_TEXT.values() for c in conflict.split(", ")}
+    with_option |= {"C-29"}                        # the penalty mode (chapter 11) zeroes the score
+    paragraphs = re.findall(r"\*\*(C-\d+b?)(?: и C-\d+)?\. (.*?)(?=\n\n|\Z)", prose, re.S)
+    said_none = {c for c, text in paragraphs if "Варианта нет" in text}
+    agreed = {c for c, text in paragraphs if re.search(r"Спора нет|все согласны|не\s+спорит", text)}
+    no_option = {c for c, _ in paragraphs} - with_option - agreed
+    assert said_none == no_option == {"C-07", "C-11", "C-14", "C-15"}
+    assert "Почти каждое расхождение курс умеет сыграть" in prose
+    assert "C-07, C-11, C-14 и C-15" in prose
+
+
+def test_chapter_12_quotes_mark_an_omission_with_brackets():
+    prose = chapter_12_prose()
+    quotes = re.findall(r"«[^«»]*(?:«[^«»]*»[^«»]*)*»", prose)
+    assert quotes
+    for q in quotes:
+        assert "…" not in q.replace("[…]", ""), q

@@ -1,8 +1,11 @@
-"""Demos of chapter 07 «Повторное использование карт в комбинациях».
+"""Demos of chapter 07 «Как карты переходят из комбинации в комбинацию» (and of chapter 12's
+strict rule, C-12b).
 
 * `DeclarationHistory` («История объявлений») — a history of scored declarations that the
   learner edits (declare, play cards, remove an entry); for the cards held now the engine lists
   what is legal (`positions.solve`) and why each tempting combination is not (`explain_illegal`).
+  Chapter 07 shows the main rules only; the example of the strict rule «хотя бы одна карта с
+  руки» (`STRICT_SCENARIOS`) comes with a rules menu, and chapter 12 shows it.
 
 The static pictures and scripted deals of the meld chapters are in `meld_pictures.py`. Nothing
 here decides a rule; every answer is the engine's. Every picture is a `CardCanvas`, so the
@@ -82,6 +85,8 @@ SCENARIOS = {
         hint="Все карты марьяжа К♠ Д♠ уже лежат на столе. Сравните основные правила и строгое "
              "правило «хотя бы одна карта с руки»."),
 }
+# Examples of a rule the course does not play (C-12b): shown with a «Правила» menu, in chapter 12.
+STRICT_SCENARIOS = ("table_only",)
 SCENARIO_OPTIONS = [(s.title, key) for key, s in SCENARIOS.items()]
 HISTORY_RULES = [("Основные правила курса", "canonical"),
                  ("Строгое правило: в новой комбинации — хоть одна карта с руки", "strict")]
@@ -109,11 +114,14 @@ class DeclarationHistory(OnPage, W.VBox):
     already scored, and the cards played. Declare the selected cards, play them, remove an entry
     of the history; the engine lists what is legal now and why each tempting combination is not."""
 
-    static_hint = ("Здесь можно объявлять и разыгрывать отмеченные карты, отменять шаги — программа "
-                   "скажет, какие объявления разрешены теперь и почему.")
+    static_hint = ("Здесь можно объявлять и разыгрывать отмеченные карты, отменять шаги — и "
+                   "сразу видно, какие объявления разрешены теперь и почему.")
 
     def __init__(self, scenario: str = "queen", rules: str = "canonical"):
-        self.scenario = Menu(options=SCENARIO_OPTIONS, value=scenario,
+        # The main rules' examples, or the strict rule's example with its «Правила» menu.
+        strict = scenario in STRICT_SCENARIOS
+        options = [(t, k) for t, k in SCENARIO_OPTIONS if (k in STRICT_SCENARIOS) == strict]
+        self.scenario = Menu(options=options, value=scenario,
                              description="Пример:", style=WIDE,
                              layout=W.Layout(width="max-content"))
         self.rules_list = Menu(options=HISTORY_RULES, value=rules, description="Правила:",
@@ -143,8 +151,9 @@ class DeclarationHistory(OnPage, W.VBox):
         self.rules_list.observe(lambda _: self.render(), names="value")
         for cc in (self.table_canvas, self.hand_canvas):
             cc.observe(lambda _: self._on_select(), names="selected")
+        choices = ([self.scenario] if len(options) > 1 else []) + ([self.rules_list] if strict else [])
         super().__init__([
-            W.HBox([self.scenario, self.rules_list], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox(choices, layout=W.Layout(flex_flow="row wrap")),
             self.hint, self.table_canvas, self.hand_canvas,
             W.HBox([self.declare_button, self.play_button, self.undo_button, self.reset_button],
                    layout=W.Layout(flex_flow="row wrap")),
@@ -373,7 +382,7 @@ class DeclarationHistory(OnPage, W.VBox):
         for d in self.legal():
             text = f"✔ {esc(self.describe(d))} — {points(d.points)}"
             lines[text] = lines.get(text, 0) + 1
-        parts = ["<b>Что можно объявить сейчас</b> (ответ программы):"]
+        parts = ["<b>Что можно объявить сейчас:</b>"]
         parts += [t + (f" (вариантов: {n} — одинаковые карты можно взять разные)" if n > 1 else "")
                   for t, n in lines.items()] or ["— ничего."]
         tempting = self.tempting()

@@ -4,7 +4,9 @@
   against the canonical rules, and each option is explained in Russian with its conflict id;
 * `PresetCompare` — one position solved under two presets (`positions.solve`), side by side.
 
-The explanations describe the options; every answer about a position is the engine's.
+The explanations describe the options; every answer about a position is the engine's. A learner
+sees each source by its human name (`ru.preset_title`, «Клубный текст (000-C)»), never a
+preset's or an option's identifier.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ...cards import SUIT_NAME_RU, parse_cards
 from ...melds import (ACE_TURNED, CARTE_BLANCHE, DOUBLE_MARRIAGE, PLAIN_QUINT, SUIT_REPEATED,
                       TRUMP_SEVEN, TWO_TRUMP_SEVENS, meld_points)
 from ...positions import load_position, solve
-from ...ru import describe_declaration, plural, points
+from ...ru import PRESET_SOURCE, describe_declaration, plural, points, preset_title
 from ...rules import RuleSet
 from ...tally import last_trick_points
 from ..menu import Menu
@@ -28,17 +30,11 @@ from ..render.layout import layout_hand, layout_trick
 
 WIDE = {"description_width": "initial"}
 
-SOURCES = [
-    ("001 — справочник «Раздел 2. Безик»", "seed_001"),
-    ("002 — журнальная статья", "seed_002"),
-    ("003 — короткие правила", "seed_003"),
-    ("004 — «Боевой дракон»", "seed_004"),
-    ("000-A — первый текст сборника 000", "seed_000A"),
-    ("000-C — клубный текст сборника 000", "seed_000C"),
-    ("000-E — старый текст сборника 000", "seed_000E"),
-]
-SOURCE_NAME = {v: k.split(" — ")[0] for k, v in SOURCES}
-SOURCE_NAME["canonical"] = "основные правила"
+# The sources' rule sets, as the menus offer them: «Справочник (001)» … «Старый текст (000-E)».
+SOURCE_PRESETS = ("seed_001", "seed_002", "seed_003", "seed_004", "seed_000A", "seed_000C",
+                  "seed_000E")
+SOURCES = [(preset_title(p), p) for p in SOURCE_PRESETS]
+assert set(SOURCE_PRESETS) == set(PRESET_SOURCE), "a source's rule set is missing from the menus"
 
 
 def _yes_no(yes: str, no: str) -> Callable[[Any], str]:
@@ -74,10 +70,10 @@ OPTION_TEXT: dict[str, tuple[str, Callable[[Any], str]]] = {
                                               "3-3-2": "сдают по 3, 3 и 2 карты",
                                               "6-1-1": "сдают по 6, 1 и 1 карте"}[v]),
     "deal_first_to": ("C-03", lambda v: "первую порцию сдатчик берёт себе" if v == "dealer"
-                      else "первую порцию получает противник сдатчика"),
-    "deal_bonus_seven_opponent_malus": ("C-05", lambda v: f"за открытую семёрку у противника "
+                      else "первую порцию получает соперник сдатчика"),
+    "deal_bonus_seven_opponent_malus": ("C-05", lambda v: f"за открытую семёрку у соперника "
                                         f"сдатчика вычитают {points(v)}" if v else
-                                        "за открытую семёрку у противника сдатчика ничего не вычитают"),
+                                        "за открытую семёрку у соперника сдатчика ничего не вычитают"),
     "deal_bonus_trump_ace": ("C-04", _yes_no(f"открыт козырной туз — сдатчику +{_BLACK_ACE} "
                                              f"(чёрный) или +{_RED_ACE} (красный)",
                                              "за открытый туз надбавки нет")),
@@ -167,7 +163,8 @@ def describe_option(name: str, value: Any, rules: RuleSet | None = None) -> str:
 
 def differences(preset: str, other: str = "canonical") -> list[tuple[str, str, str, str]]:
     """(conflict ids, canonical text, preset text, option) for every option the preset
-    changes, from `RuleSet.differences()`."""
+    changes, from `RuleSet.differences()`; the option («name=value») is for programmers and
+    tests, the page shows the three Russian columns."""
     mine, base = RuleSet.preset(preset), RuleSet.preset(other)
     out = []
     for name, value in mine.differences(base).items():
@@ -187,20 +184,18 @@ def html_table(head, rows, widths=None) -> str:
 
 
 def differences_html(preset: str) -> str:
-    rows = [[c, html.escape(a), f"<b>{html.escape(b)}</b>", f"<code>{html.escape(o)}</code>"]
-            for c, a, b, o in differences(preset)]
-    name = SOURCE_NAME[preset]
-    head = (f"Набор правил <code>RuleSet.preset(\"{preset}\")</code> (источник {name}). "
-            f"Правил, в которых он расходится с основными: {len(rows)}; всё остальное в нём — "
-            "как в основных правилах.")
-    return head + html_table(["Спор", "Основные правила", f"Источник {name}", "Вариант правил"], rows)
+    rows = [[c, html.escape(a), f"<b>{html.escape(b)}</b>"] for c, a, b, _ in differences(preset)]
+    name = html.escape(preset_title(preset))
+    head = (f"{name}: правил, в которых этот источник расходится с основными правилами курса, — "
+            f"{len(rows)}; всё остальное в нём — как в основных правилах.")
+    return head + html_table(["Спор", "Основные правила курса", name], rows)
 
 
 class PresetDifferences(OnPage, W.VBox):
     """«Правила источника»: pick a source; the engine lists what its preset changes."""
 
-    static_hint = ("Здесь можно выбрать любой источник — программа перечислит, чем его правила "
-                   "отличаются от основных правил курса.")
+    static_hint = ("Здесь можно выбрать любой источник и увидеть, чем его правила отличаются от "
+                   "основных правил курса.")
 
     def __init__(self, preset: str = "seed_001"):
         self.preset = Menu(options=SOURCES, value=preset, description="Источник:",
@@ -294,7 +289,8 @@ def position_picture(data: dict) -> str:
 
 
 def source_title(preset: str) -> str:
-    return "Основные правила" if preset == "canonical" else f"Источник {SOURCE_NAME[preset]}"
+    """«Основные правила курса», «Журнальная статья (002)»."""
+    return preset_title(preset)
 
 
 def compare_html(data: dict, a: str, b: str) -> str:
@@ -303,8 +299,7 @@ def compare_html(data: dict, a: str, b: str) -> str:
     same = solve(load_position(position_for(data, a))) == solve(load_position(position_for(data, b)))
     cells = "".join(
         f"<div style='flex:1 1 18em;margin:0 1em 0.5em 0;padding:6px 10px;border:1px solid #ccc;"
-        f"border-radius:6px'><b>{html.escape(source_title(p))}</b>"
-        f"{'' if p == 'canonical' else f' (<code>{p}</code>)'}<br>{t}</div>" for p, t in cols)
+        f"border-radius:6px'><b>{html.escape(source_title(p))}</b><br>{t}</div>" for p, t in cols)
     note = ("<div>Ответ один и тот же: в этом месте источники не расходятся.</div>" if same else
             "<div>Ответы <b>разные</b>: это место источники описывают по-разному.</div>")
     return (head + position_picture(data) + f"<div style='display:flex;flex-wrap:wrap'>{cells}</div>"
@@ -314,12 +309,12 @@ def compare_html(data: dict, a: str, b: str) -> str:
 class PresetCompare(OnPage, W.VBox):
     """«Один вопрос — два источника»: one position solved by the engine under two presets."""
 
-    static_hint = ("Здесь можно выбрать позицию и два источника — программа решит её по правилам "
+    static_hint = ("Здесь можно выбрать позицию и два источника и увидеть ответ по правилам "
                    "каждого.")
 
     def __init__(self, position: int = 0):
         opts = [(name, i) for i, (name, _, _) in enumerate(COMPARE_POSITIONS)]
-        all_sources = [("Основные правила", "canonical")] + SOURCES
+        all_sources = [(preset_title("canonical"), "canonical")] + SOURCES
         self.position = Menu(options=opts, value=position, description="Позиция:",
                              style=WIDE, layout=W.Layout(width="max-content"))
         self.a = Menu(options=all_sources, description="Слева:", style=WIDE,
