@@ -72,14 +72,16 @@ def load_partnership(data: dict, n: int, path) -> tuple[tuple[int, int], ...] | 
 
 
 def seat_name(seat: int, you: int, n: int) -> str:
-    """How a question calls a seat, from your place at the table (play goes to the left)."""
+    """How a question calls a seat, from your place at the table. Play goes to the right
+    (RULES.md §10.1: the dealer's right leads, then the cutter on his left, then the dealer), so
+    the player after you sits on your right and the one before you on your left."""
     if seat == you:
         return "вы"
     step = (seat - you) % n
     if n == 4:
-        return {1: "соперник слева", 2: "ваш партнёр", 3: "соперник справа"}[step]
+        return {1: "соперник справа", 2: "ваш партнёр", 3: "соперник слева"}[step]
     if n == 3:
-        return {1: "игрок слева", 2: "игрок справа"}[step]
+        return {1: "игрок справа", 2: "игрок слева"}[step]
     return "соперник"
 
 
