@@ -210,14 +210,14 @@ def test_exercise_progress_survives_a_reload(offline_browser, site_url):
     go_live(page, site_url + "exercises/02_tricks.html")
     page.wait_for_function(LOADED, timeout=30000)
     trainer = page.locator(".bezique-live .bezique-trainer").first
-    assert "позиция из сборника — 1 из" in trainer.inner_text()
+    assert "позиция из задачника — 1 из" in trainer.inner_text()
     answer(trainer)
     page.wait_for_function(f"() => localStorage.getItem('{KEY}') !== null")
     assert stored(page)["t1_trick_winner"]["answered"] == 1
     go_live(page, site_url + "exercises/02_tricks.html")          # a reload, a new kernel
     page.wait_for_function(LOADED, timeout=30000)
     trainer = page.locator(".bezique-live .bezique-trainer").first
-    assert "позиция из сборника — 2 из" in trainer.inner_text()
+    assert "позиция из задачника — 2 из" in trainer.inner_text()
     assert not problems_offline(log)
     context.close()
 

@@ -81,12 +81,12 @@ def test_progress_survives_a_reload(learner, served):
     page, log = learner
     trainer = open_trainer(page, served.page(TRICKS))
     assert stored(page) is None                                    # opening writes nothing
-    assert "позиция из сборника — 1 из" in trainer.inner_text()
+    assert "позиция из задачника — 1 из" in trainer.inner_text()
     answer(trainer)
     page.wait_for_function(f"() => localStorage.getItem('{KEY}') !== null")
     assert stored(page)["t1_trick_winner"]["answered"] == 1
     trainer = open_trainer(page)                                   # reload
-    assert "позиция из сборника — 2 из" in trainer.inner_text()    # goes on where it stopped
+    assert "позиция из задачника — 2 из" in trainer.inner_text()    # goes on where it stopped
     row = trainer.locator(".bezique-progress tbody tr").first.inner_text().split()
     assert row[-3:] == ["1", str(stored(page)["t1_trick_winner"]["right"]), row[-1]]
     answer(trainer)
