@@ -88,8 +88,10 @@ TABLE_STYLE = """<style>
 }
 </style>"""
 TAB_TITLES = ("Счёт", "Ход сдачи", "Тренер", "Повтор", "Запись", "Партия", "Настройки")
-# The message box keeps one place and one height (three lines; a longer text scrolls inside),
-# so that a message never moves the cards and the buttons under the pointer.
+# The message box is at least three lines high (so that the tabs under it keep their place
+# for most messages) and grows with a longer text: the learner reads every line of a hint
+# without scrolling inside a box. It stands beside (or under) the picture, so that growing it
+# never moves the cards and the buttons under the pointer.
 MESSAGE_HEIGHT = "calc(4.35em + 12px)"
 PROMPT_HEIGHT = "2.7em"
 MESSAGE_STYLE = {"error": ("#fdeaea", "#a8201a"), "hint": ("#e8f0fb", "#1f5fa8"),
@@ -226,25 +228,28 @@ class PracticeTable(OnPage, W.VBox):
             self.swap_button, self.coach_box, self.training_box, self.colour_box])
         self.panels = [self.score_panel, self.log_panel, self.coach_panel, self.replay_panel,
                        self.record_panel, self.game_panel, self.settings_panel]
-        # beside the table if there is room for 440 pixels, else under it, never wider than
-        # the screen (less the widget's margins)
-        fit = "min(360px, 100% - 2 * var(--jp-widgets-margin))"
-        self.tabs = W.Tab(children=self.panels,
-                          layout=W.Layout(flex="1 1 440px", min_width=fit, max_width="640px"))
+        self.tabs = W.Tab(children=self.panels)
         self.tabs.titles = TAB_TITLES
         self._dirty = set(range(len(self.panels)))
 
-        # The table fits a 1366×768 screen: status, what to do, the message (fixed height), the
-        # picture, then one wrapping row of buttons («Подсказка», «Отменить ход», then those of
-        # decl_box: display contents); the tabs stand beside it, or below on a narrow screen.
+        # The table fits a 1366×768 screen: status, what to do, the picture, then one wrapping
+        # row of buttons («Подсказка», «Отменить ход», then those of decl_box: display
+        # contents). The message (a hint, a refusal with its reasons) stands at the head of
+        # the other column, over the tabs: beside the table if there is room for 440 pixels,
+        # else under the buttons, never wider than the screen (less the widget's margins). It
+        # is as high as its text (never a scrolling box), and growing it moves only the tabs,
+        # never the cards or the buttons under the learner's pointer.
         self.controls = W.HBox([self.hint_button, self.undo_button, self.decl_box, self.after_box],
                                layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        left = W.VBox([self.status, self.prompt, self.message, self.canvas, self.controls],
+        left = W.VBox([self.status, self.prompt, self.canvas, self.controls],
                       layout=W.Layout(width="720px", max_width="100%"))
+        fit = "min(360px, 100% - 2 * var(--jp-widgets-margin))"
+        side = W.VBox([self.message, self.tabs],
+                      layout=W.Layout(flex="1 1 440px", min_width=fit, max_width="640px"))
         super().__init__([
             self.header,
-            W.HBox([left, self.tabs], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
-                                                       grid_gap="12px")),
+            W.HBox([left, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                 grid_gap="12px")),
         ])
         self.add_class("bezique-practice-table")
 
@@ -623,8 +628,8 @@ class PracticeTable(OnPage, W.VBox):
         self.message.value = (
             f'<div class="bezique-practice-message bezique-{kind}" role="status" '
             f'style="background:{bg};border-left:4px solid {fg};padding:6px 10px;'
-            f'margin:2px 0;box-sizing:border-box;height:{MESSAGE_HEIGHT};overflow-y:auto;'
-            f'line-height:1.45">'
+            f'margin:2px 0 6px;box-sizing:border-box;min-height:{MESSAGE_HEIGHT};'
+            f'overflow-wrap:break-word;line-height:1.45">'
             + (f"<b>{html.escape(title)}</b>" if title else "")
             + (f'<ul style="margin:0;padding-left:1.3em">{body}</ul>' if body else "")
             + "</div>")
