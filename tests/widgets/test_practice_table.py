@@ -364,7 +364,10 @@ def test_after_undo_the_message_says_the_learner_answers_a_lead():
     assert "Ваш ответ" in t.prompt.value or "Соперник пошёл" in t.prompt.value
 
 
-def test_message_box_keeps_one_height_whatever_it_says():
+def test_message_box_grows_with_its_text_beside_the_picture():
+    """The message is at least three lines high and grows with a longer text (no scrolling box,
+    issue 28.10), and it stands in the tabs' column, not in the picture's: growing, it moves
+    no card and no button (tests/browser/test_practice_message.py looks at it in a browser)."""
     from bezique.widgets.practice.table import MESSAGE_HEIGHT
     t = PracticeTable(opponent="heuristic", seed=1, deal_number=1, coach=False)
     styles = set()
@@ -373,9 +376,14 @@ def test_message_box_keeps_one_height_whatever_it_says():
                                ("ok", "", ["Одна строка."])):
         t._say(kind, title, lines)
         style = t.message.value.split('style="', 1)[1].split('"', 1)[0]
-        assert f"height:{MESSAGE_HEIGHT}" in style and "overflow-y:auto" in style
+        assert f"min-height:{MESSAGE_HEIGHT}" in style and "overflow" not in style.replace(
+            "overflow-wrap", "")
+        assert ";height:" not in style
         styles.add(style.split("background:")[1].split(";", 1)[1])   # all but the colours
     assert len({s.split("border-left")[1].split(";", 1)[1] for s in styles}) == 1
+    left, side = t.children[1].children
+    assert t.canvas in left.children and t.message not in left.children
+    assert side.children == (t.message, t.tabs)
 
 
 def overlaps(a, b) -> bool:
