@@ -122,6 +122,15 @@ def _fan(block, cards, scale, selected, disabled, highlighted, four_colour, face
     return block
 
 
+def _groups(cards, order="alternate") -> list[list[Card]]:
+    """Declared cards as combinations: a list of melds as given, a flat list as one group in
+    display order."""
+    cards = list(cards)
+    if cards and not isinstance(cards[0], Card):
+        return [list(g) for g in cards if g]
+    return [order_cards(cards, order)] if cards else []
+
+
 def _table_block(cards, *, scale=0.8, selected=(), disabled=(), highlighted=(),
                  four_colour=False, order="alternate", min_width=0) -> Block:
     """Declared cards face up, each meld a group of overlapping cards."""
@@ -138,6 +147,64 @@ def _table_block(cards, *, scale=0.8, selected=(), disabled=(), highlighted=(),
             block.card(card, x, 0, scale, _state(card, selected, disabled, highlighted), four_colour)
             x += 0.42 * w if i < len(group) - 1 else w
     block.w = max(round(x), min_width)
+    block.h = h
+    return block
+
+
+# Declared cards side by side, never one over another (the practice table's rows and the
+# scenes of the demos): smaller, or in two rows, where one row at their scale would not fit.
+MIN_SCALE = 0.3
+
+
+def _declared_width(groups, k: float) -> int:
+    n = sum(len(g) for g in groups)
+    return n * card_size(k)[0] + (n - len(groups)) * round(4 * k) + (len(groups) - 1) * round(14 * k)
+
+
+def _declared_scale(groups, scale: float, max_width: float) -> float:
+    """The scale at which the declared cards `groups` stand in one row of `max_width`."""
+    groups = [g for g in groups if g]
+    while groups and scale > MIN_SCALE and _declared_width(groups, scale) > max_width:
+        scale = max(MIN_SCALE, scale * 0.92)
+    return scale
+
+
+def _declared_rows(groups, scale: float, max_width: float, four_colour: bool, **sets) -> Block:
+    """Declared cards in two rows (combinations kept whole, the rows' widths balanced), both
+    at one scale, when one row would have to draw them smaller."""
+    groups = [list(g) for g in groups if g]
+    if len(groups) < 2 or _declared_scale(groups, scale, max_width) >= scale:
+        return _declared_row(groups, scale, max_width, four_colour, **sets)
+    cut = min(range(1, len(groups)), key=lambda i: max(_declared_width(groups[:i], scale),
+                                                        _declared_width(groups[i:], scale)))
+    k = min(_declared_scale(groups[:cut], scale, max_width),
+            _declared_scale(groups[cut:], scale, max_width))
+    top, bottom = (_declared_row(g, k, max_width, four_colour, **sets)
+                   for g in (groups[:cut], groups[cut:]))
+    block = Block()
+    width = max(top.w, bottom.w)
+    block.add(top, (width - top.w) / 2, 0)
+    block.add(bottom, (width - bottom.w) / 2, top.h + round(4 * scale))
+    block.w = width
+    return block
+
+
+def _declared_row(groups, scale: float, max_width: float, four_colour: bool,
+                  selected=(), disabled=(), highlighted=()) -> Block:
+    """Declared cards side by side, a wider gap between combinations; drawn smaller when the
+    row would be wider than `max_width`, so that no card ever covers another."""
+    groups = [list(g) for g in groups if g]
+    scale = _declared_scale(groups, scale, max_width)
+    w, h = card_size(scale)
+    block = Block()
+    x = 0
+    for g, group in enumerate(groups):
+        if g:
+            x += round(14 * scale) - round(4 * scale)
+        for card in group:
+            block.card(card, x, 0, scale, _state(card, selected, disabled, highlighted), four_colour)
+            x += w + round(4 * scale)
+    block.w = max(0, x - round(4 * scale))
     block.h = h
     return block
 
@@ -332,8 +399,11 @@ def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=()
                      else f"Карты соперника: {_names(opp.boxes)}.")
     rows.append((opp, f"{them}: {plural(n_opp, 'карта')}"))
     sets = dict(selected=selected, disabled=disabled, highlighted=highlighted)
-    ot = _table_block(list(opponent_table), scale=tscale, four_colour=four_colour, min_width=w)
-    ot.h = card_size(tscale)[1]
+    # the declared cards side by side (a combination's cards close together), never one over
+    # another: smaller, or in two rows, where one row would be wider than the table
+    room = 8 * w + 7 * round(6 * scale)
+    ot = _declared_rows(_groups(opponent_table, order), tscale, room, four_colour)
+    ot.h = max(ot.h, card_size(tscale)[1])
     ot.lines.append(f"Объявлено соперником: {_names(ot.boxes)}.")
     rows.append((ot, "Объявлено соперником" + ("" if opponent_table else ": ничего")))
 
@@ -344,8 +414,8 @@ def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=()
     middle = Block(h=max(st.h, tr.h))
     rows.append((middle, ""))
 
-    mt = _table_block(list(table), scale=tscale, four_colour=four_colour, min_width=w, **sets)
-    mt.h = card_size(tscale)[1]
+    mt = _declared_rows(_groups(table, order), tscale, room, four_colour, **sets)
+    mt.h = max(mt.h, card_size(tscale)[1])
     mt.lines.append(f"Ваши объявленные карты: {_names(mt.boxes)}.")
     rows.append((mt, "Ваши объявления" + ("" if table else ": пока нет")))
     mine = _hand_block(list(hand), scale=scale, order=order, four_colour=four_colour,
@@ -354,7 +424,7 @@ def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=()
     rows.append((mine, ""))
 
     scene = Block()
-    width = max(max(b.w for b, _ in rows), 8 * w + 7 * round(6 * scale))
+    width = max(max(b.w for b, _ in rows), room)
     y = margin
     for block, label in rows:
         if label:

@@ -26,14 +26,13 @@ from __future__ import annotations
 
 from ...cards import Card
 from ...ru import plural
-from .layout import (FELT, ON_FELT, _hand_block, _names, _state, _stock_block, _trick_block,
-                     order_cards)
+from .layout import (FELT, ON_FELT, _declared_row, _declared_rows, _hand_block,
+                     _names, _state, _stock_block, _trick_block, order_cards)
 from .metrics import text_width
 from .ops import BandOp, Block, Layout
 from .style import card_size
 
 WIDTH = 680              # inner width at scale 1 (the canvas is this plus two margins)
-MIN_SCALE = 0.3
 # Your hand is never drawn smaller than this part of the table's scale: the size of the
 # declared cards the learner already reads and clicks on this table is 0.7.
 HAND_FLOOR = 0.75
@@ -111,59 +110,6 @@ def _hand_rows(cards, *, room: int, scale: float, max_width: float, order: str,
             block.card(card, x0 + i * (w + gap), y0 + (0 if state == "selected" else lift_px),
                        k, state, four_colour)
     block.h = room_rows * band + (room_rows - 1) * gap
-    return block
-
-
-def _declared_width(groups, k: float) -> int:
-    n = sum(len(g) for g in groups)
-    return n * card_size(k)[0] + (n - len(groups)) * round(4 * k) + (len(groups) - 1) * round(14 * k)
-
-
-def _declared_scale(groups, scale: float, max_width: float) -> float:
-    """The scale at which the declared cards `groups` stand in one row of `max_width`."""
-    groups = [g for g in groups if g]
-    while groups and scale > MIN_SCALE and _declared_width(groups, scale) > max_width:
-        scale = max(MIN_SCALE, scale * 0.92)
-    return scale
-
-
-def _declared_rows(groups, scale: float, max_width: float, four_colour: bool, **sets) -> Block:
-    """Declared cards in two rows (combinations kept whole, the rows' widths balanced), both
-    at one scale, when one row would have to draw them smaller."""
-    groups = [list(g) for g in groups if g]
-    if len(groups) < 2 or _declared_scale(groups, scale, max_width) >= scale:
-        return _declared_row(groups, scale, max_width, four_colour, **sets)
-    cut = min(range(1, len(groups)), key=lambda i: max(_declared_width(groups[:i], scale),
-                                                        _declared_width(groups[i:], scale)))
-    k = min(_declared_scale(groups[:cut], scale, max_width),
-            _declared_scale(groups[cut:], scale, max_width))
-    top, bottom = (_declared_row(g, k, max_width, four_colour, **sets)
-                   for g in (groups[:cut], groups[cut:]))
-    block = Block()
-    width = max(top.w, bottom.w)
-    block.add(top, (width - top.w) / 2, 0)
-    block.add(bottom, (width - bottom.w) / 2, top.h + round(4 * scale))
-    block.w = width
-    return block
-
-
-def _declared_row(groups, scale: float, max_width: float, four_colour: bool,
-                  selected=(), disabled=(), highlighted=()) -> Block:
-    """Declared cards side by side, a wider gap between combinations; drawn smaller when the
-    row would be wider than `max_width`, so that no card ever covers another."""
-    groups = [list(g) for g in groups if g]
-    scale = _declared_scale(groups, scale, max_width)
-    w, h = card_size(scale)
-    block = Block()
-    x = 0
-    for g, group in enumerate(groups):
-        if g:
-            x += round(14 * scale) - round(4 * scale)
-        for card in group:
-            block.card(card, x, 0, scale, _state(card, selected, disabled, highlighted), four_colour)
-            x += w + round(4 * scale)
-    block.w = max(0, x - round(4 * scale))
-    block.h = h
     return block
 
 
