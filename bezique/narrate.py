@@ -27,7 +27,8 @@ def seat_names(viewer: int, n: int = 2) -> list[str]:
 
 
 def _verb(name: str, you: str, other: str) -> str:
-    return you if name == "Вы" else other
+    """The verb in the name's person: «Вы берёте», «Соперник берёт» (any case of «вы»)."""
+    return you if name.lower() == "вы" else other
 
 
 def describe_event(event: Event, viewer: int, names: Sequence[str]) -> str | None:

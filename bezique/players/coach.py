@@ -458,7 +458,7 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
                            "право объявить и первым взять карту из талона")
             elif not any(x.is_brisque for x in trick + [c]):
                 out.append("бриск во взятке нет — отдать её не страшно")
-            if pot < 5:
+            if pot < 5 and not c.is_joker:         # an infusorka joins any combination
                 out.append(f"{c.ru} не нужна ни для одной комбинации")
             out.append("козыри и карты для комбинаций лучше сохранить")
     else:
@@ -469,7 +469,7 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
                 out.append(f"а после неё можно объявить {describe_declaration(best_decl.meld, best_decl.cards, best_decl.points)}")
         else:
             out.append(f"ходите {c.ru}")
-            if pot < 5 and not (c.is_brisque and brisque_worth(view.rules)):
+            if pot < 5 and not c.is_joker and not (c.is_brisque and brisque_worth(view.rules)):
                 out.append("это самая бесполезная карта: она не входит в комбинации"
                            + (" и не бриск" if brisque_worth(view.rules) else ""))
             elif scored:

@@ -293,3 +293,32 @@ def test_an_ignored_hint_is_measured_against_the_hinted_move():
     assert m.loss == pytest.approx(h.analysis.value_of(h.action).value
                                    - h.analysis.value_of(worst).value)
     assert "Этот ход предлагала и подсказка." in m.text
+
+
+def test_the_coach_never_calls_an_infusorka_useless():
+    """Many-pack bezique: the infusorka stands for any card of a combination, so a hint to play
+    it never says it «не входит в комбинации» or «не нужна ни для одной комбинации»."""
+    from bezique.deal import Deal
+    from bezique.players import coach as coaching
+    from bezique.players.heuristic import heuristic_action
+    from bezique.rules import RuleSet
+    rules = RuleSet.preset("many_pack_infusorka")
+    seen = 0
+    for seed in range(1, 40):
+        deal = Deal.new(rules, dealer=1, seed=seed)
+        for _ in range(30):
+            if deal.is_over:
+                break
+            view = deal.view(deal.to_act)
+            if deal.stage == "play" and any(c.is_joker for c in view.hand):
+                for c in view.hand:
+                    if c.is_joker:
+                        text = coaching.explain_choice(view, next(
+                            a for a in view.legal_actions if getattr(a, "card", None) == c))
+                        assert "не входит в комбинации" not in text, text
+                        assert "не нужна ни для одной" not in text, text
+                        seen += 1
+            deal.apply(heuristic_action(deal))
+        if seen >= 5:
+            break
+    assert seen >= 5
