@@ -366,8 +366,11 @@ class DeclarationHistory(OnPage, W.VBox):
         rows = []
         for i, d in enumerate(self.history):
             label = W.HTML(f"{i + 1}. {esc(capitalize(meld_name(d.meld)))} "
-                           f"{' '.join(c.ru for c in d.cards)} — {points(d.points)}")
-            b = W.Button(description="Убрать", icon="times", layout=W.Layout(width="auto"),
+                           f"{' '.join(c.ru for c in d.cards)} — {points(d.points)}",
+                           layout=W.Layout(flex="1 1 auto"))
+            # the button keeps its width on a phone; the label wraps beside it
+            b = W.Button(description="Убрать", icon="times",
+                         layout=W.Layout(width="auto", flex="0 0 auto"),
                          tooltip=f"Убрать объявление {i + 1} из истории")
             b.on_click(lambda _, i=i: self.remove(i))
             rows.append(W.HBox([b, label]))
