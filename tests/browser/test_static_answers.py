@@ -134,3 +134,18 @@ def test_every_demo_says_how_to_bring_it_to_life(built_book, book_url, page, doc
         if not demo["atTop"]:
             problems.append(f"{name}: пояснение не в начале виджета")
     assert not problems, f"{docname}.html:\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize("where", ["served", "file"])
+def test_the_static_book_shows_its_answers(built_book, book_url, page, where):
+    """Without a kernel the «Ответ» blocks are the answer key: shown (collapsed) on a page
+    served by a plain static server and on a page opened as a file; only a live page folds
+    them away (issue 28, point 13; the live pages are tested in test_live_book.py and
+    test_live_site.py)."""
+    name = "chapters/04_tricks"
+    require_page(built_book, name)
+    url = (built_book / f"{name}.html").as_uri() if where == "file" else page_url(book_url, name)
+    visit(page, url)
+    answers = page.locator("details.bezique-answer")
+    assert answers.count() > 0
+    assert page.locator("details.bezique-answer:visible").count() == answers.count()

@@ -137,3 +137,69 @@ def test_every_built_page_is_checked(built_book):
     built.discard("index")  # a redirect to the root page, written by sphinx-external-toc
     unchecked = sorted(built - set(PAGES))
     assert not unchecked, "страницы без проверки: " + ", ".join(unchecked)
+
+
+# The header of every page in Russian (issue 28, point 15): the theme writes some of its labels
+# in English whatever the language; book/_static/bezique-ru.js puts them into Russian.
+_ENGLISH_LABELS_JS = """() => {
+    const found = [];
+    document.querySelectorAll('[title], [aria-label], [data-bs-original-title], #pst-back-to-top')
+      .forEach(el => {
+        for (const name of ['title', 'aria-label', 'data-bs-original-title']) {
+          const v = (el.getAttribute(name) || '').trim();
+          if (/[A-Za-z]{3}/.test(v) && !/[А-Яа-яЁё]/.test(v) && !el.closest('.cell_input, pre'))
+            found.push(`${el.tagName.toLowerCase()} ${name}="${v}"`);
+        }
+        if (el.id === 'pst-back-to-top' && !/[А-Яа-яЁё]/.test(el.textContent))
+          found.push(`кнопка «${el.textContent.trim()}»`);
+      });
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("docname", ["chapters/04_tricks", "chapters/16_table_memo", "search"])
+def test_the_header_speaks_russian_and_offers_no_downloads(built_book, book_url, page, docname):
+    require_page(built_book, docname)
+    visit(page, page_url(book_url, docname))
+    english = page.evaluate(_ENGLISH_LABELS_JS)
+    assert not english, f"{docname}.html, по-английски:\n  " + "\n  ".join(english)
+    toggle = page.locator("button.primary-toggle")
+    assert toggle.count() and "оглавление" in (toggle.first.get_attribute("aria-label") or
+                                              toggle.first.get_attribute("data-bs-original-title")
+                                              or toggle.first.get_attribute("title") or "")
+    downloads = page.locator(".dropdown-download-buttons, .download-source-button, "
+                             ".download-notebook-button, .download-pdf-button")
+    assert downloads.count() == 0, "в шапке страницы меню «.ipynb/.pdf»"
+
+
+def test_widget_icons_are_drawn_not_placeholders(built_book, book_url, page):
+    """«Подсказка» and the other buttons show the icon they name (Font Awesome 5 from the
+    widget manager), not Font Awesome 6's placeholder for a name it does not know."""
+    require_page(built_book, "chapters/15_practice")
+    visit(page, page_url(book_url, "chapters/15_practice"))
+    icons = page.evaluate("""() => Array.from(document.querySelectorAll(
+        '.jupyter-widgets button i.fa, .jupyter-widgets button svg.svg-inline--fa')).map(i => ({
+          name: i.getAttribute('class'), tag: i.tagName.toLowerCase(),
+          glyph: i.tagName === 'I' ? getComputedStyle(i, '::before').content : '',
+          font: i.tagName === 'I' ? getComputedStyle(i, '::before').fontFamily : ''}))""")
+    hint = [i for i in icons if "fa-lightbulb-o" in i["name"]]
+    assert hint, f"у «Подсказки» нет значка: {icons}"
+    wrong = [i for i in icons if i["tag"] != "i" or i["glyph"] in ("none", "normal", "")
+             or "Font Awesome" not in i["font"]]
+    assert not wrong, f"значки не нарисованы: {wrong}"
+
+
+@pytest.mark.parametrize("docname", [n for n in CHAPTERS if n.startswith(("chapters/", "exercises/"))])
+def test_no_serious_accessibility_problems_on_a_phone(built_book, book_url, browser, docname):
+    """At 390×844 a frozen demo wider than the screen scrolls inside its box; the keyboard must
+    reach it too (axe: scrollable-region-focusable, chapter 12's table of disputes)."""
+    require_page(built_book, docname)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU")
+    page = context.new_page()
+    try:
+        visit(page, page_url(book_url, docname))
+        page.wait_for_timeout(400)          # bezique-a11y.js checks the boxes 200 ms after a change
+        violations = axe_violations(page)
+    finally:
+        context.close()
+    assert not violations, f"{docname}.html (390×844), axe-core:\n" + format_violations(violations)
