@@ -142,8 +142,38 @@ SITE_MANIFEST = Path("vendor") / "site" / "manifest.json"
 SITE_STUB_MANIFEST = '{"format": "bezique-site/1", "python": false}\n'
 
 
+# -q (`make tutorial`, `make site`): the learner sees a few Russian lines; what npm, esbuild and
+# Sphinx print goes to logs in book/_build/, shown when something fails.
+QUIET = False
+TOOLS_LOG = BUILD / "tools.log"
+
+
 def say(message: str) -> None:
-    print(f"[build.py] {message}", flush=True)
+    """A line for whoever builds the book by hand (not printed with -q)."""
+    if not QUIET:
+        print(f"[build.py] {message}", flush=True)
+
+
+def tell(message: str) -> None:
+    """A line for the learner (printed with -q too)."""
+    print(message, flush=True)
+
+
+def run_logged(command: list[str], cwd: Path) -> int:
+    """Run a tool (npm, esbuild): its output in the terminal, or with -q in book/_build/
+    tools.log, whose end is printed if the tool fails."""
+    if not QUIET:
+        return subprocess.run(command, cwd=cwd).returncode
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with open(TOOLS_LOG, "a", encoding="utf-8") as log:
+        log.write(f"\n$ {' '.join(command)}\n")
+        log.flush()
+        code = subprocess.run(command, cwd=cwd, stdout=log, stderr=subprocess.STDOUT).returncode
+    if code != 0:
+        tail = TOOLS_LOG.read_text(encoding="utf-8").splitlines()[-30:]
+        print("\n".join(tail), file=sys.stderr)
+        print(f"[build.py] весь журнал: {TOOLS_LOG.relative_to(ROOT)}", file=sys.stderr)
+    return code
 
 
 def fail(message: str) -> NoReturn:
@@ -169,9 +199,11 @@ def npm_install() -> None:
     if npm is None:
         fail("не найден npm (Node.js). Установите его: apt-get install nodejs npm")
     command = [npm, "ci" if lock.exists() else "install", "--no-audit", "--no-fund"]
-    say("устанавливаю JavaScript-пакеты: " + " ".join(command[1:]))
-    result = subprocess.run(command, cwd=BOOK)
-    if result.returncode != 0:
+    if QUIET:
+        tell("Устанавливаю JavaScript-пакеты книги (один раз)…")
+    else:
+        say("устанавливаю JavaScript-пакеты: " + " ".join(command[1:]))
+    if run_logged(command, cwd=BOOK) != 0:
         fail("npm завершился с ошибкой")
     installed_lock.touch()
 
@@ -238,8 +270,7 @@ def bundle_live_loader() -> None:
     for old in SITE_BUNDLE.parent.glob("*.js") if SITE_BUNDLE.parent.is_dir() else ():
         if old.name not in ("comlink.worker.js", "coincident.worker.js"):
             old.unlink()                     # chunks of an older bundle (hashed names)
-    result = subprocess.run([node, str(LIVE_SRC / "bundle.mjs"), str(esbuild), str(VENDOR)], cwd=BOOK)
-    if result.returncode != 0:
+    if run_logged([node, str(LIVE_SRC / "bundle.mjs"), str(esbuild), str(VENDOR)], cwd=BOOK) != 0:
         fail("esbuild не собрал загрузчики живой книги (book/live/*.js)")
 
 
@@ -448,6 +479,32 @@ def _allow_parallel_reading() -> None:
     multitoc.setup = setup
 
 
+# The kernels that execute the chapters: Python's own kernel, told to log errors only. Each one
+# otherwise prints «[IPKernelApp] WARNING | Kernel is running over TCP without encryption…»
+# into the learner's terminal: the notebook runner (nbclient, through myst-nb) starts kernels
+# on local TCP ports and has no option to ask for Unix sockets. Found first through
+# JUPYTER_PATH during the build (a failing cell still fails the build: nbclient reports it).
+BUILD_KERNELS = BUILD / "jupyter"
+KERNEL_SPEC = {
+    "argv": ["python", "-m", "ipykernel_launcher", "-f", "{connection_file}",
+             "--IPKernelApp.log_level=ERROR"],
+    "display_name": "Python 3 (ipykernel)",
+    "language": "python",
+    "metadata": {"debugger": True},
+    "kernel_protocol_version": "5.5",
+}
+
+
+def build_kernel_path() -> str:
+    """Write the build's kernel spec; the JUPYTER_PATH that finds it first."""
+    spec = BUILD_KERNELS / "kernels" / "python3" / "kernel.json"
+    spec.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(KERNEL_SPEC, indent=1) + "\n"
+    if not spec.exists() or spec.read_text(encoding="utf-8") != text:
+        spec.write_text(text, encoding="utf-8")
+    return os.pathsep.join([str(BUILD_KERNELS)] + [p for p in [os.environ.get("JUPYTER_PATH")] if p])
+
+
 def sphinx_build(toc: Path, *, fresh: bool, strict: bool, jobs: int, quiet: bool) -> int:
     from jupyter_book.sphinx import build_sphinx  # noqa: PLC0415
     from sphinx.util.console import nocolor  # noqa: PLC0415
@@ -460,6 +517,8 @@ def sphinx_build(toc: Path, *, fresh: bool, strict: bool, jobs: int, quiet: bool
     # every demo shows itself frozen (no dead controls) with a notice of what it does in the live
     # book (bezique/widgets/page.py). Only for this build: removed again below.
     os.environ["BEZIQUE_STATIC_PAGE"] = "1"
+    jupyter_path = os.environ.get("JUPYTER_PATH")
+    os.environ["JUPYTER_PATH"] = build_kernel_path()
 
     if fresh:
         for path in (HTML, BUILD / ".doctrees", BUILD / ".jupyter_cache"):
@@ -491,6 +550,10 @@ def sphinx_build(toc: Path, *, fresh: bool, strict: bool, jobs: int, quiet: bool
             sys.stderr.flush()
             sys.stdout, sys.stderr = out, err
             os.environ.pop("BEZIQUE_STATIC_PAGE", None)    # see above: only for this build
+            if jupyter_path is None:
+                os.environ.pop("JUPYTER_PATH", None)
+            else:
+                os.environ["JUPYTER_PATH"] = jupyter_path
     if isinstance(result, Exception):
         print(f"[build.py] {type(result).__name__}: {result}", file=sys.stderr)
         return 1
@@ -546,12 +609,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     jobs = args.jobs or max(1, min(4, os.cpu_count() or 1))
 
+    global QUIET
+    QUIET = args.quiet
     with build_lock():
         return _build(args, jobs)
 
 
 def _build(args, jobs: int) -> int:
     started = time.monotonic()
+    stale = args.all or is_stale()
+    if QUIET and stale:
+        first = not (BUILD / ".doctrees").exists()
+        tell("Собираю книгу курса" + (" (в первый раз — несколько минут)…" if first else "…"))
     sources_mtime = newest_source_mtime()  # before reading: later edits make the build stale
     os.chdir(ROOT)
     if not args.skip_npm:
@@ -570,7 +639,10 @@ def _build(args, jobs: int) -> int:
         code = sphinx_build(toc, fresh=False, strict=args.strict, jobs=jobs, quiet=args.quiet)
     elapsed = time.monotonic() - started
     if code != 0 or not (HTML / "index.html").exists():
-        say(f"сборка не удалась (код {code}), журнал: {LOG.relative_to(ROOT)}")
+        if QUIET:
+            print("\n".join(LOG.read_text(encoding="utf-8").splitlines()[-30:]), file=sys.stderr)
+        print(f"[build.py] сборка книги не удалась (код {code}), весь журнал: "
+              f"{LOG.relative_to(ROOT)}", file=sys.stderr, flush=True)
         return code or 1
     STAMP.write_text(
         json.dumps({"seconds": round(elapsed, 1), "full": full, "sources_mtime": sources_mtime,
@@ -579,7 +651,15 @@ def _build(args, jobs: int) -> int:
         encoding="utf-8",
     )
     say(f"готово за {elapsed:.1f} с: {HTML.relative_to(ROOT)}/index.html")
+    if QUIET and stale:
+        tell(f"Книга собрана за {duration(elapsed)}.")
     return 0
+
+
+def duration(seconds: float) -> str:
+    """«45 с», «5 мин 12 с» (abbreviations: no plural forms to choose)."""
+    minutes, rest = divmod(max(1, round(seconds)), 60)
+    return f"{minutes} мин {rest} с" if minutes else f"{rest} с"
 
 
 if __name__ == "__main__":

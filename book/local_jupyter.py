@@ -32,8 +32,11 @@ def local_server_args(port: int, token: str) -> list[str]:
         f"--ServerApp.root_dir={ROOT}",
         # Errors and warnings only: the one line that matters is the URL the launcher prints.
         "--Application.log_level=WARN",
-        # Tornado's own limit, set so that it does not warn about lowering the default.
-        "--ServerApp.tornado_settings={'ws_ping_timeout': 30000}",
+        # No websocket pings: browser and server are on this machine, where a closed tab
+        # closes its socket. (Jupyter pings every 30 s; its pong timeout may not exceed that
+        # interval without a warning from Tornado, and a timeout equal to it closed every
+        # kernel's websocket after 30 s, «WebSocket ping timeout», the page reconnecting.)
+        "--ServerApp.tornado_settings={'ws_ping_interval': 0}",
     ]
     if len(str(runtime_dir())) <= IPC_RUNTIME_DIR_MAX:
         # Kernels on Unix sockets in Jupyter's runtime folder rather than on TCP ports: only

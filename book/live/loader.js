@@ -44,14 +44,74 @@ async function goLive(info, status) {
   const model = await startNew({ name: info.kernel, path: info.kernel_path }, settings);
   window.addEventListener("pagehide", () => shutDown(settings, model.id));
   const kernel = new KernelConnection({ model, serverSettings: settings, handleComms: true });
-  kernel.connectionStatusChanged.connect((_, state) => {
-    if (state === "disconnected") status.lost();
-  });
-  kernel.statusChanged.connect((_, state) => {
-    if (state === "dead" || state === "autorestarting") status.lost();
-  });
   await kernel.info;
   await runPage(kernel, status, started);
+  watchConnection(kernel, settings, status);
+}
+
+const PROBE_EVERY_MS = 2000;
+
+/** Where the page's kernel is, asked of the course server: "alive", "kernel" (the server
+ * answers, the kernel is gone), "server" (nobody answers: the server is stopped) or "denied"
+ * (a server that does not know this browser's login). */
+async function kernelState(settings, id) {
+  try {
+    const answer = await fetch(new URL("api/kernels/" + encodeURIComponent(id), settings.baseUrl),
+      { credentials: "same-origin", cache: "no-store" });
+    if (answer.ok) return "alive";
+    if (answer.status === 404) return "kernel";
+    if (answer.status === 401 || answer.status === 403) return "denied";
+    return "server";
+  } catch (error) {
+    return "server";                                   // connection refused: no server
+  }
+}
+
+/** Once the page is live, watch its kernel: when the websocket drops (the server stopped,
+ * the kernel died), @jupyterlab/services keeps reconnecting for up to two minutes and the
+ * page would go on saying «Страница живая» while no click is answered. Instead, ask the
+ * server at once, say in the status bar what was lost and what to do, and keep asking: a
+ * server that comes back (`make tutorial` again, same port) reloads the page, which starts
+ * a kernel of its own again. A websocket that reconnects by itself changes nothing. */
+function watchConnection(kernel, settings, status) {
+  let watching = false;
+  let serverWasDown = false;
+  const check = async () => {
+    if (watching) return;
+    watching = true;
+    try {
+      for (;;) {
+        const lost = document.documentElement.classList.contains("bezique-live-lost");
+        if (!lost && kernel.connectionStatus === "connected" && kernel.status !== "dead") return;
+        const state = await kernelState(settings, kernel.id);
+        if (state === "alive") {
+          if (kernel.status === "dead") status.lost("kernel");
+          else if (!lost && kernel.connectionStatus === "disconnected") status.lost("kernel");
+          else if (serverWasDown) {           // cannot be this page's kernel: a new server
+            status.lost("kernel");
+          }
+        } else if (state === "server") {
+          serverWasDown = true;
+          status.lost("server");
+        } else if (state === "kernel" && serverWasDown) {
+          status.back();                      // the server is back; this page's kernel is not
+          window.setTimeout(() => window.location.reload(), 800);
+          return;
+        } else {
+          status.lost(state);
+        }
+        await new Promise((resolve) => window.setTimeout(resolve, PROBE_EVERY_MS));
+      }
+    } finally {
+      watching = false;
+    }
+  };
+  kernel.connectionStatusChanged.connect((_, state) => {
+    if (state !== "connected") check();
+  });
+  kernel.statusChanged.connect((_, state) => {
+    if (state === "dead" || state === "autorestarting") check();
+  });
 }
 
 /** Why the page could not come alive, for the learner. */

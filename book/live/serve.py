@@ -29,6 +29,7 @@ import html
 import json
 import os
 import secrets
+import signal
 import sys
 from pathlib import Path, PurePosixPath
 
@@ -168,8 +169,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n{line}\nКурс «Безик» готов. Откройте в браузере:\n\n    {url}\n\n"
               f"Примеры на страницах оживают сами. Остановить: Ctrl+C.\n{line}\n", flush=True)
 
+    def stop(signum, frame) -> None:
+        """Ctrl+C (or a kill) stops the course at once: no «Shut down this Jupyter server
+        (y/[n])?» and no log line; the server still shuts its kernels down."""
+        app.stop(from_signal=True)
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
     app.io_loop.add_callback(announce)        # after the bind Jupyter queued in initialize()
     app.start()
+    print("Курс остановлен. Запустить снова: make tutorial", flush=True)
     return 0
 
 

@@ -86,13 +86,32 @@ export class StatusBar {
     this.el.title = `Примеры ожили за ${seconds.toFixed(1).replace(".", ",")} с`;
   }
 
-  lost() {
-    if (this.el.dataset.state === "lost") return;
-    this._set("lost", "Связь с движком правил потеряна: примеры больше не отвечают.");
-    this._button("Оживить заново");
+  /** The page lost its kernel while live (book/live/loader.js): `why` is "server" (the course
+   * server is stopped), "kernel" (the server is there, this page's examples are not) or
+   * "denied" (a server started anew does not know this browser). Said once per change. */
+  lost(why = "kernel") {
+    if (this.el.dataset.state === "lost" && this.why === why) return;
+    this.why = why;
+    document.documentElement.classList.add("bezique-live-lost");
+    this._set("lost", {
+      server: "Связь с курсом потеряна: сервер остановлен. Запустите make tutorial снова " +
+        "и обновите страницу (когда сервер вернётся, страница обновится сама).",
+      denied: "Связь с курсом потеряна: сервер запущен заново и не узнаёт эту вкладку. " +
+        "Откройте адрес, который напечатала команда make tutorial.",
+      kernel: "Связь с курсом потеряна: примеры этой страницы на сервере остановлены. " +
+        "Обновите страницу — они оживут заново.",
+    }[why] || "Связь с курсом потеряна: примеры больше не отвечают. Обновите страницу.");
+    if (why !== "denied") this._button("Обновить страницу");
+  }
+
+  /** The course server answers again after it was stopped: the page reloads itself. */
+  back() {
+    this._set("lost", "Сервер курса снова работает — обновляю страницу…");
   }
 
   failed(reason) {
+    // The static page stays: its «Ответ» blocks show again (book/_static/bezique.css).
+    document.documentElement.classList.add("bezique-live-failed");
     this._set("failed", `Не удалось оживить примеры (${reason}). Картинки ниже — без движка.`);
     this._button("Попробовать ещё раз");
   }
