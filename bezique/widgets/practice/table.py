@@ -249,7 +249,7 @@ class PracticeTable(OnPage, W.VBox):
         super().__init__([
             self.header,
             W.HBox([left, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
-                                                 grid_gap="12px")),
+                                                 grid_gap="2px 12px")),
         ])
         self.add_class("bezique-practice-table")
 
@@ -628,7 +628,7 @@ class PracticeTable(OnPage, W.VBox):
         self.message.value = (
             f'<div class="bezique-practice-message bezique-{kind}" role="status" '
             f'style="background:{bg};border-left:4px solid {fg};padding:6px 10px;'
-            f'margin:2px 0 6px;box-sizing:border-box;min-height:{MESSAGE_HEIGHT};'
+            f'margin:2px 0 4px;box-sizing:border-box;min-height:{MESSAGE_HEIGHT};'
             f'overflow-wrap:break-word;line-height:1.45">'
             + (f"<b>{html.escape(title)}</b>" if title else "")
             + (f'<ul style="margin:0;padding-left:1.3em">{body}</ul>' if body else "")
