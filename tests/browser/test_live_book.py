@@ -117,8 +117,9 @@ def start(command: list[str], timeout: float) -> Server:
 
 @pytest.fixture(scope="module")
 def tutorial():
-    """`make tutorial` on a free port, as the README says; stopped at the end."""
-    server = start(["make", "-s", "tutorial", f"PORT={free_port()}"], START_TIMEOUT)
+    """`make tutorial` on a free port, as the README says (and as the learner types it, without
+    make's -s: what it prints is tested too); stopped at the end."""
+    server = start(["make", "tutorial", f"PORT={free_port()}"], START_TIMEOUT)
     yield server
     server.stop()
 
@@ -204,8 +205,18 @@ def test_two_clicks_on_cards_get_the_engines_answer(learner, tutorial):
 def test_check_yourself_gets_its_verdict(learner, tutorial):
     page, log = learner
     go_live(page, tutorial.page("chapters/04_tricks.html"))
+    assert_answers_folded_away(page)
     check_yourself_on_chapter_04(page)
     assert not problems_offline(log)
+
+
+def assert_answers_folded_away(page) -> None:
+    """A live page asks its questions itself: the static book's «Ответ» under each question
+    is on the page but not shown (issue 28, point 13)."""
+    answers = page.locator("details.bezique-answer")
+    assert answers.count() > 0, "на странице нет ни одного «Ответа» (а вопросы есть)"
+    shown = page.locator("details.bezique-answer:visible").count()
+    assert shown == 0, f"на живой странице видно «Ответов»: {shown} — ответ можно прочесть до ответа"
 
 
 def test_exercise_trainer_checks_an_answer(learner, tutorial):
@@ -332,3 +343,83 @@ def test_a_taken_port_gives_another_and_the_url_says_which(tutorial):
             assert "Безик" in answer.read().decode("utf-8")
     finally:
         server.stop()
+
+
+# ------------------------------------------------------------------------------ a lost server
+
+LOST = ".bezique-live-bar[data-state=lost]"
+
+
+def test_a_stopped_server_is_said_and_a_restarted_one_brings_the_page_back(browser, built_book):
+    """The learner stops `make tutorial` while a page is open: the page says, in Russian, that
+    the connection is lost and what to do (not «Страница живая» with clicks that do nothing);
+    when the course is started again on the same port, the page reloads and comes alive."""
+    port, token = free_port(), "lost-connection-test-token"
+    command = [sys.executable, str(BOOK / "live" / "serve.py"), f"--port={port}",
+               f"--html={built_book}"]
+    env = {**os.environ, "BEZIQUE_TOKEN": token, "JUPYTER_PLATFORM_DIRS": "1"}
+    server = start_with(command, env, 60)
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="ru-RU")
+    page = context.new_page()
+    page.set_default_timeout(60000)
+    try:
+        page.goto(server.url)
+        go_live(page, server.page("chapters/04_tricks.html"))
+        server.stop()
+        page.wait_for_selector(LOST, timeout=20000)
+        page.wait_for_function(
+            f"document.querySelector('{LOST}').innerText.includes('сервер остановлен')",
+            timeout=20000)
+        text = page.locator(LOST).inner_text()
+        assert "Связь с курсом потеряна" in text and "make tutorial" in text, text
+        assert page.get_by_role("button", name="Обновить страницу").is_visible()
+        again = start_with(command, env, 60)
+        try:
+            assert again.origin == server.origin, "сервер курса не занял тот же порт"
+            page.wait_for_function(f"{LIVE} && !document.querySelector('{LOST}')",
+                                   timeout=120000)
+            assert page.locator(".bezique-live-bar").get_attribute("data-state") == "live"
+        finally:
+            again.stop()
+    finally:
+        context.close()
+        server.stop()
+
+
+def start_with(command: list[str], env: dict, timeout: float) -> Server:
+    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, start_new_session=True,
+                            env={**env, "PYTHONUNBUFFERED": "1"})
+    server = Server(proc)
+    threading.Thread(target=server._read, daemon=True).start()
+    try:
+        server.wait_for_url(timeout)
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
+# ------------------------------------------------------------------------------ a quiet start
+# Last in this module: by now the server has served every page, started and stopped their
+# kernels, and its output so far is what a learner's terminal shows.
+
+NOISE = ("WARNING", "Warning", "[W ", "[E ", "[C ", "Traceback", "IPKernelApp", "running over TCP",
+         "WebSocket ping timeout", "npm", "setuptools", "pip", "главы:", "[build.py]",
+         ".venv/bin/python", "book/build.py", "serve.py")
+
+
+def test_make_tutorial_says_a_few_russian_lines_and_the_url(tutorial):
+    """Issue 28, point 14: the learner sees a few Russian lines and the URL, and while the
+    course is served no kernel or server warning, no traceback; install, build and tool
+    output went to logs."""
+    lines = [line.rstrip() for line in tutorial.lines if line.strip()]
+    url_at = next(i for i, line in enumerate(lines) if tutorial.url in line)
+    before = lines[:url_at]
+    assert len(before) <= 6, "до адреса книги напечатано слишком много:\n" + "\n".join(before)
+    for line in lines:
+        if tutorial.url in line or set(line) <= {"─"}:
+            continue
+        assert re.search("[А-Яа-яЁё]", line), f"строка не по-русски: {line!r}"
+    noisy = [line for line in lines if any(word in line for word in NOISE)]
+    assert not noisy, "в выводе make tutorial лишнее:\n" + "\n".join(noisy[:20])
