@@ -415,3 +415,42 @@ def test_whole_deal_with_the_coach(voila_url, browser, rules):
         page.screenshot(path=shot("1920"))
     finally:
         context.close()
+
+
+def test_make_practice_is_quiet_and_its_tab_names_the_table():
+    """`make practice` as the learner types it: one Russian line with the URL, no command
+    line, no Voilà start-up notes, no «Notebook … is not trusted», no kernel warning — also
+    after the page was opened; the page's title (the browser tab) is the app's name."""
+    if not Path(sys.executable).with_name("voila").exists():
+        require("Voilà", "нет в окружении: make install")
+    port = free_port()
+    proc = subprocess.Popen(["make", "practice", f"PRACTICE_PORT={port}"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=60) as answer:   # runs the notebook
+                    page = answer.read().decode("utf-8")
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("make practice не запустил стол", pytrace=False)
+                time.sleep(0.5)
+        time.sleep(2)                      # what the kernel and the server print after the page
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            output, _ = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            output, _ = proc.communicate(timeout=5)
+    assert re.search(r"<title>Тренировочный стол — Безик</title>", page), \
+        re.findall(r"<title>[^<]*</title>", page)
+    assert "15_practice" not in re.search(r"<title>[^<]*</title>", page).group(0)
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert lines and lines[0] == f"Тренировочный стол: {url} — остановить: Ctrl+C", lines
+    noisy = [line for line in lines[1:] if not line.startswith("make:")]
+    assert not noisy, "make practice напечатал лишнее:\n" + "\n".join(noisy[:20])
