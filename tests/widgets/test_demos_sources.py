@@ -19,9 +19,10 @@ from bezique.rules import PRESETS, RuleSet
 from bezique.widgets.demos.advice import (CASES, YOU, AdviceCard, AdviceExplorer, coach_reason,
                                           computer_choice, memory_facts)
 from bezique.ru import SOURCE_NAME, capitalize, preset_title
-from bezique.widgets.demos.sources import (COMPARE_POSITIONS, OPTION_TEXT, SOURCES, PresetCompare,
-                                           PresetDifferences, answer_text, differences,
-                                           differences_html, position_for)
+from bezique.option_text import OPTION_TEXT, differences
+from bezique.widgets.demos.sources import (COMPARE_POSITIONS, SOURCES, PresetCompare,
+                                           PresetDifferences, answer_text, differences_html,
+                                           position_for)
 
 
 # ---------------------------------------------------------------- chapter 12
@@ -130,7 +131,7 @@ def test_advice_card_is_static_html():
 
 @pytest.mark.parametrize("bonus", [10, 250])
 def test_the_four_handed_last_trick_text_is_the_engine_bonus(bonus):
-    from bezique.widgets.demos.sources import describe_option
+    from bezique.option_text import describe_option
     rules = RuleSet.preset("four_handed").with_options(last_trick_points=bonus)
     assert describe_option("four_hand_last_trick", "side", rules) == \
         f"вчетвером последняя взятка — {bonus} очков паре"

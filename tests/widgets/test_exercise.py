@@ -292,9 +292,10 @@ def test_a_question_of_one_choice_says_so_in_its_answer_and_its_instructions():
     ("canonical", None),
     ("seed_003", "Правила: Короткие правила (003)."),
     ({"preset": "canonical", "phase2_must_head": False},
-     "Правила: основные правила курса — с изменением, о котором сказано в вопросе."),
-    ({"preset": "seed_001", "phase2_must_head": False, "target_score": 2000},
-     "Правила: Справочник (001) — с изменениями, о которых сказано в вопросе."),
+     "Правила: основные правила курса, но: в последних восьми взятках достаточно ответить в "
+     "масть, перебивать не обязательно."),
+    ({"preset": "seed_001", "last_trick_points": 250, "target_score": 2000},
+     "Правила: Справочник (001), но: партия до 2000 очков; последняя взятка — 250 очков."),
 ])
 def test_the_rule_set_is_named_in_russian_without_option_names(rules, line):
     w = make({**LEGAL, "rules": rules})

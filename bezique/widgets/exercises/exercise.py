@@ -23,6 +23,7 @@ import ipywidgets
 
 from ...cards import SUIT_NAME_RU, Card
 from ...positions import Position
+from ...option_text import describe_option
 from ...ru import preset_title
 from ..page import QUESTION_LABEL, OnPage
 from ..render.canvas import CardCanvas
@@ -91,18 +92,19 @@ class ExerciseWidget(OnPage, ipywidgets.VBox):
                 f"line-height:1.45'>{html.escape(text)}</div>")
 
     def _rules_line(self) -> str | None:
-        """«Правила: Справочник (001).»; a preset with options changed: the preset and that the
-        question says what is changed (every such position's prompt does)."""
-        spec = self.position.rules.to_spec()
+        """«Правила: Справочник (001).»; a preset with options changed: the preset and each
+        change in Russian («Правила: основные правила курса, но: партия до 1500 очков.»)."""
+        rules = self.position.rules
+        spec = rules.to_spec()
         if spec == "canonical":
             return None
         if isinstance(spec, str):
             return f"Правила: {preset_title(spec)}."
         base = "основные правила курса" if spec["preset"] == "canonical" else \
             preset_title(spec["preset"])
-        change = ("с изменением, о котором сказано в вопросе" if len(spec) == 2 else
-                  "с изменениями, о которых сказано в вопросе")
-        return f"Правила: {base} — {change}."
+        changes = "; ".join(describe_option(name, getattr(rules, name), rules)
+                            for name in spec if name != "preset")
+        return f"Правила: {base}, но: {changes}."
 
     def _info_lines(self) -> list[str]:
         pos, lines = self.position, []
