@@ -94,19 +94,31 @@ def points(n: int) -> str:
     return plural(n, "очко")
 
 
-def meld_name(meld: str) -> str:
-    """The meld's Russian name (a variant's own melds: the names the variant registered)."""
+# A meld whose name depends on its cards: the no-trump game's marriage that fixes trumps may be
+# laid as two marriages of one suit at once (R10.3.4).
+_FOUR_CARD_NAME = {"no_trump_marriage": ("двойной марьяж, назначающий козырь",
+                                         "двойной марьяж, назначающий козырь")}
+
+
+def meld_name(meld: str, cards: Iterable[Card] = ()) -> str:
+    """The meld's Russian name (a variant's own melds: the names the variant registered);
+    `cards`, where the name depends on them (a four-card no-trump marriage)."""
+    if meld in _FOUR_CARD_NAME and len(tuple(cards)) == 4:
+        return _FOUR_CARD_NAME[meld][0]
     return MELD_NAME.get(meld) or variant_meld_name(meld) or meld
 
 
-def meld_name_acc(meld: str) -> str:
+def meld_name_acc(meld: str, cards: Iterable[Card] = ()) -> str:
     """The meld's name as the object of «объявить»: «объявить козырную секвенцию»."""
+    if meld in _FOUR_CARD_NAME and len(tuple(cards)) == 4:
+        return _FOUR_CARD_NAME[meld][1]
     return MELD_NAME_ACC.get(meld) or variant_meld_name(meld, accusative=True) or meld_name(meld)
 
 
 def describe_declaration(meld: str, cards: Iterable[Card], pts: int) -> str:
     """'козырный марьяж К♠ Д♠ — 40 очков'."""
-    return f"{meld_name(meld)} {cards_ru(cards)} — {points(pts)}"
+    cards = tuple(cards)
+    return f"{meld_name(meld, cards)} {cards_ru(cards)} — {points(pts)}"
 
 
 def capitalize(text: str) -> str:

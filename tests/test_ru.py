@@ -161,3 +161,12 @@ def test_source_names_put_the_code_in_brackets_after_the_name():
         assert source_name(code).endswith(f"({code})")
         assert code not in source_name(code, with_code=False)
     assert source_name("000-C", genitive=True) == "клубного текста (000-C)"
+
+
+def test_a_four_card_no_trump_marriage_is_named_double():
+    from bezique.cards import parse_cards
+    from bezique.ru import describe_declaration, meld_name
+    four, two = parse_cards("KH#1 KH#2 QH#1 QH#2"), parse_cards("KH QH")
+    assert meld_name("no_trump_marriage", four) == "двойной марьяж, назначающий козырь"
+    assert meld_name("no_trump_marriage", two) == "марьяж, назначающий козырь"
+    assert describe_declaration("no_trump_marriage", four, 80).startswith("двойной марьяж")
