@@ -96,7 +96,7 @@ def score_names(pos: Position, names: list[str]) -> list[str]:
 
 def decl_text(meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
     return describe_declaration(meld, cards, pts) if pts is not None else \
-        f"{meld_name(meld)} {cards_ru(cards)}"
+        f"{meld_name(meld, tuple(cards))} {cards_ru(cards)}"
 
 
 def faces(cards: Iterable[Card]) -> tuple:
@@ -174,7 +174,7 @@ class Judge:
     def said(self, meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
         """A declaration in words; where two cards of a face lie one in your hand and one on
         the table, each says where it is (which copy matters for the re-use rules)."""
-        pos, parts = self.position, []
+        pos, parts, cards = self.position, [], tuple(cards)
         for c in sort_cards(cards):
             mine = pos.hand if c in pos.hand else pos.table
             other = pos.table if mine is pos.hand else pos.hand
@@ -182,7 +182,7 @@ class Judge:
             where = "" if not twin else (" с руки" if mine is pos.hand else " со стола")
             parts.append(c.ru + where)
         sep = ", " if any(" " in x for x in parts) else " "
-        text = f"{meld_name(meld)} {sep.join(parts)}"
+        text = f"{meld_name(meld, cards)} {sep.join(parts)}"
         return text if pts is None else f"{text} — {points(pts)}"
 
     # ------------------------------------------------------------------ declarations
