@@ -394,8 +394,10 @@ def test_deal_score_right_partial_wrong_and_not_a_number():
 
 
 def test_deal_score_uses_the_players_names_of_the_prompt():
-    named = dict(SCORE, prompt="Играют Анна и Борис. Каков итог?",
-                 turned_up_seven=1)
+    # a turned-up seven cannot be exchanged: Борис declared his trump seven instead
+    named = dict(SCORE, prompt="Играют Анна и Борис. Каков итог?", turned_up_seven=1,
+                 scored=[SCORE["scored"][0], [{"meld": "bezique", "cards": ["QS", "JD"]},
+                                              {"meld": "trump_seven", "cards": ["7H#2"]}]])
     w = make(named)
     assert w.names == ["Анна", "Борис"]
     assert [f.description for f in w.part.total_fields] == ["Анна, всего", "Борис, всего"]
