@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import logging
 import os
 import secrets
 import signal
@@ -141,6 +142,20 @@ def server_arguments(port: int, token: str) -> list[str]:
     ]
 
 
+class ExpectedRefusals(logging.Filter):
+    """The server's answers that the page itself explains to the learner (book/live/loader.js)
+    are not written into the terminal too: «Forbidden» (an address without the key) and «Kernel
+    does not exist» (a page asking after its kernel once the server was restarted). Every other
+    error, and every unhandled one, still is."""
+
+    QUIET = ("Forbidden", "Kernel does not exist")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg != "wrote error: %r" or not record.args:
+            return True
+        return not str(record.args[0]).startswith(self.QUIET)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Открыть живую книгу курса «Безик»")
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8888")),
@@ -157,6 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     token = os.environ.get("BEZIQUE_TOKEN") or secrets.token_urlsafe(24)
     app = ServerApp()
     app.initialize(server_arguments(args.port, token), find_extensions=False)
+    # On the handlers that write the terminal: the handlers' records come through tornado's
+    # loggers (propagating to the server's), which a filter on the server's logger never sees.
+    for handler in app.log.handlers or [logging.lastResort]:
+        handler.addFilter(ExpectedRefusals())
     app.web_app.add_handlers(".*$", handlers(app.base_url, args.html.resolve()))
 
     def announce() -> None:
