@@ -12,6 +12,7 @@ directory where a test of that rule belongs; `--all-tests` runs the whole engine
     python tools/mutation_check.py                 # the working tree
     python tools/mutation_check.py --rev 903dd4f   # a commit
     python tools/mutation_check.py --only plural_11_14 --keep
+    python tools/mutation_check.py --skip-baseline --tests tests/scenarios/test_9_fines_in_total.py
 
 Not collected by pytest (not a test_*.py file). See docs/mutation.md for the scores.
 """
@@ -268,6 +269,9 @@ def main(argv=None) -> int:
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
     ap.add_argument("--all-tests", action="store_true",
                     help="run every mutant against the whole engine selection (slow)")
+    ap.add_argument("--tests", nargs="+", metavar="PATH",
+                    help="run every mutant against these tests instead (e.g. to see which "
+                         "test of a rule catches its mutant; not a score)")
     ap.add_argument("--skip-baseline", action="store_true",
                     help="do not first check that the unmutated copy passes (when an earlier run "
                          "of the same revision did)")
@@ -281,6 +285,8 @@ def main(argv=None) -> int:
     try:
         copy_tree(base, args.rev)
         def selection(m: Mutant) -> list[str]:
+            if args.tests:
+                return list(args.tests)
             return list(ENGINE_TESTS if args.all_tests or not m.tests else m.tests)
 
         status = "survived"
@@ -301,7 +307,7 @@ def main(argv=None) -> int:
                 (base / m.file).write_text(original)
             results.append((m, status))
             print(f"{status:17} {dt:5.0f}s  {m.name:38} {m.rule}", flush=True)
-            if status == "survived":
+            if status == "survived" or args.tests:
                 print(f"{'':25}{tail}", flush=True)
         caught = sum(1 for _, s in results if s == "caught")
         survived = [m.name for m, s in results if s == "survived"]
