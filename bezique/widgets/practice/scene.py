@@ -126,7 +126,9 @@ def scene_kwargs(deal: Deal, human: int, reveal: bool = False, show_last: bool =
         kw["others"] = [dict(name=who(s, human, n), table=declared(s), partner=s == partner,
                              cards=deal.concealed(s) if reveal else len(deal.concealed(s)),
                              dealer=s == deal.dealer, to_act=s == acting)
-                        for s in ((human + k) % n for k in range(1, n))]
+                        # from your left to your right: play goes to the right (RULES.md
+                        # §10.1), so the player after you sits on your right
+                        for s in ((human + k) % n for k in range(n - 1, 0, -1))]
         kw["you_deal"] = deal.dealer == human
         kw["you_act"] = acting == human
     kw["trick"] = [(trick_name(s, human, n), c) for s, c in zip(deal.trick_seats, deal.trick)]

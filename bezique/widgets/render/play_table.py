@@ -3,8 +3,9 @@
 Four rows on the felt, every card face up on its own place (no face-up card covers another):
 
 1. the opponent's hand (backs, small) on the left, his declared cards on the right; with three
-   or four at the table (`others`), one column for each other player in the order of play
-   (on your left first, then opposite, then on your right): his name (and «партнёр»), his
+   or four at the table (`others`), one column for each other player as they sit, from your
+   left to your right (play goes to the right, RULES.md §10.1: the player before you on your
+   left, your partner opposite, the player after you on your right): his name (and «партнёр»), his
    cards' count, «сдаёт» and «ходит», his hand's backs and his declared cards under them;
 2. the stock with the turn-up, the trick in the middle, «Последняя взятка» on the right (the
    trick just taken stays visible while the next one is played);
@@ -189,7 +190,7 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
     `disabled`, `highlighted` apply to your hand and your declared cards. `caption` is
     accepted for `layout_scene`'s callers and ignored: the table's instruction is HTML.
     `others` (three or four at the table) replaces `opponent` / `opponent_table`: one dict per
-    other player in the order of play, with "name", "cards" (a number of backs, or cards face
+    other player as they sit from your left to your right, with "name", "cards" (a number of backs, or cards face
     up), "table" (declared cards grouped), and the flags "partner", "dealer", "to_act";
     `you_deal` / `you_act` mark your own row the same way. `hand_room`: the most cards
     your hand can hold (the rules' hand size), for an arrangement that keeps its place."""
