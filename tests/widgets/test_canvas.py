@@ -315,3 +315,15 @@ def test_live_canvas_gets_only_the_changed_parts_and_they_add_up_to_the_picture(
             page.paste(Image.open(io.BytesIO(png)).convert("RGB"), (x, y))
         assert page.tobytes() == cc.layout_result.image.tobytes()
     assert cc.canvas.image_data == state               # not sent again in the state
+
+
+def test_a_change_of_colour_alone_is_a_changed_part():
+    """An opaque RGBA picture whose colour changes (a gold frame moved) differs only in RGB:
+    the difference's alpha is zero, and the change must still be found."""
+    from bezique.widgets.render.canvas_display import _changed_parts
+    old = Image.new("RGBA", (64, 64), (20, 90, 40, 255))
+    new = old.copy()
+    new.putpixel((30, 5), (212, 175, 55, 255))
+    parts = _changed_parts(old, new)
+    assert parts and any(x <= 30 < x + w and y <= 5 < y + h for x, y, w, h in parts)
+    assert _changed_parts(old, old.copy()) == []

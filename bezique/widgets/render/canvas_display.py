@@ -124,7 +124,12 @@ def _changed_parts(old, new) -> list[tuple[int, int, int, int]] | None:
     (then the whole picture is sent)."""
     if old.size != new.size or old.mode != new.mode:
         return None
-    diff = ImageChops.difference(old, new)
+    # one band, the largest difference of any band: an RGBA image's getbbox() looks at its
+    # alpha only, and a change of colour alone would never be sent
+    bands = ImageChops.difference(old, new).split()
+    diff = bands[0]
+    for band in bands[1:]:
+        diff = ImageChops.lighter(diff, band)
     w, h = new.size
     parts = []
     for y0 in range(0, h, STRIP):
