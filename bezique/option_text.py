@@ -70,13 +70,14 @@ OPTION_TEXT: dict[str, tuple[str, Callable[[Any], str]]] = {
                                                 "руки", "новую комбинацию можно сложить и из карт "
                                                 "на столе")),
     "min_tricks_before_declaring": ("C-10", lambda v: f"объявлять можно, только взяв "
-                                    f"{plural(v, 'взятка')}" if v else
+                                    f"{plural(v, 'взятка', 'acc')}" if v else
                                     "объявлять можно после любой выигранной взятки"),
     "last_stock_trick_declaration": ("C-18", _yes_no("взявший последнюю карту талона ещё "
                                                      "объявляет", "взявший последнюю карту талона "
                                                      "теряет право объявлять")),
-    "four_of_kind_distinct_suits": ("C-34", _yes_no("четвёрка — только четыре разные масти",
-                                                    "четвёрка — любые четыре карты ранга")),
+    "four_of_kind_distinct_suits": ("C-34", _yes_no("четвёрка — только из четырёх разных мастей",
+                                                    "четвёрка — любые четыре карты одного "
+                                                    "достоинства")),
     "meld_double_marriage": ("C-13", _yes_no(
         "двойной марьяж — комбинация: "
         f"{_pts(DOUBLE_MARRIAGE, 'H', 'KS KS QS QS', meld_double_marriage=True)}, козырный — "
@@ -106,7 +107,7 @@ OPTION_TEXT: dict[str, tuple[str, Callable[[Any], str]]] = {
     "brisque_count": ("C-22", lambda v: "10 за каждый туз и десятку" if v == "per_card" else
                       "10 за взятку с тузом или десяткой, сколько бы их ни было"),
     "last_trick_points": ("C-23", lambda v: f"последняя взятка — {points(v)}"),
-    "target_score": ("C-24", lambda v: f"партия до {points(v)}"),
+    "target_score": ("C-24", lambda v: f"партия до {plural(v, 'очко', 'gen')}"),
     "game_mode": ("C-27", lambda v: "партия — до цели в очках" if v == "target" else
                   "каждая сдача — отдельная партия"),
     "both_reach_rule": ("C-25", lambda v: "дошли оба — выигрывает больший счёт" if

@@ -201,7 +201,7 @@ def test_trick_24_as_the_engine_plays_it(deal, page):
     assert any(f["on_table_before"]) and f["on_table_after"] == [0, 0]
     assert f["hands_after"] == [rule_numbers()["hand"]] * 2
     assert f["leader"] == f["to_act"] == f["winner"]
-    assert (f"{n}-ю взятку играют ещё как прежде: отвечать можно любой картой, и взявший её "
+    assert (f"{n}-ю взятку играют так же, как прежде: отвечать можно любой картой, и взявший её "
             "может сделать последнее объявление") in page
     assert "проигравший — открытый козырь" in page
     assert f"Первым в {n + 1}-й взятке ходит взявший {n}-ю." in page

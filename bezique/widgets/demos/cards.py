@@ -157,7 +157,9 @@ class CompareCards(OnPage, W.VBox):
         """The engine's answer in Russian."""
         if len(self.picks) < 2:
             left = 2 - len(self.picks)
-            return f"Выберите ещё {'одну карту' if left == 1 else 'две карты'}: щёлкните по карте или выберите её в списке."
+            if left == 1:
+                return "Выберите ещё одну карту: щёлкните по ней или выберите её в списке."
+            return "Выберите две карты: щёлкните по ним или выберите их в списках."
         a, b = self.picks
         top = higher_of(a, b)
         order = rank_order_ru(a.suit)

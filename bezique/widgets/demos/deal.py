@@ -213,7 +213,7 @@ class DealStepper(OnPage, W.VBox):
             seat, packet = self.steps[self.step - 1]
             dealt = sum(len(p) for _, p in self.steps[:self.step])
             who = "сдатчик берёт себе" if seat == 0 else "соперник сдатчика получает"
-            return (f"Шаг {self.step} из {self.total_steps}: {who} {plural(len(packet), 'карта')} "
+            return (f"Шаг {self.step} из {self.total_steps}: {who} {plural(len(packet), 'карта', 'acc')} "
                     f"({', '.join(c.ru for c in packet)}). Роздано {dealt} из 16, "
                     f"в колоде {plural(self.deal.rules.pack_size - dealt, 'карта')}.")
         up, d = self.turn_up, self.deal

@@ -261,13 +261,13 @@ def pending_story(preset: str = "canonical") -> list[Step]:
         deal.apply(marriage, YOU)
         groups = [sort_cards(aces.cards), sort_cards(marriage.cards)]
         later = points(deal.pending[YOU][-1].points)
-        text = (f"Вы взяли взятку и объявили четыре туза: +{aces.points}. Козырный марьяж К♦ Д♦ "
+        text = (f"Вы взяли взятку и объявили четыре туза: +{points(aces.points)}. Козырный марьяж К♦ Д♦ "
                 f"вы тоже выложили на стол и сказали «{later} за мной»: засчитать его можно после "
                 "любой следующей взятки, которую вы возьмёте.")
     else:
         groups = [sort_cards(aces.cards)]
-        text = (f"Вы взяли взятку и объявили четыре туза: +{aces.points}. Выложить ещё и "
-                "козырный марьяж «на потом» программа не даёт. " + _refusal(deal, marriage) + " Марьяж остаётся "
+        text = (f"Вы взяли взятку и объявили четыре туза: +{points(aces.points)}. Выложить ещё и "
+                "козырный марьяж «на потом» нельзя. " + _refusal(deal, marriage) + " Марьяж остаётся "
                 "на руке: объявить его можно будет после следующей выигранной взятки.")
     if deal.stage == "declare":
         deal.apply(PASS, YOU)

@@ -89,7 +89,7 @@ SCENARIOS = {
 STRICT_SCENARIOS = ("table_only",)
 SCENARIO_OPTIONS = [(s.title, key) for key, s in SCENARIOS.items()]
 HISTORY_RULES = [("Основные правила курса", "canonical"),
-                 ("Строгое правило: в новой комбинации — хоть одна карта с руки", "strict")]
+                 ("Строгое правило: в новой комбинации — хотя бы одна карта с руки", "strict")]
 
 
 def scenario_cards(s: Scenario) -> tuple[list[Card], list[Card], list[Card]]:

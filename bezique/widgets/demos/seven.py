@@ -48,7 +48,8 @@ SEVEN_PRESETS = [
     (f"{preset_title('seed_002')}: {_pts(TRUMP_SEVEN, 'seed_002')} за семёрку, сыгранную во "
      "взятку", "seed_002"),
     (f"{preset_title('seed_000A')}: за обмен и за взятку семёркой", "seed_000A"),
-    (preset_title("seed_000C"), "seed_000C"),
+    (f"{preset_title('seed_000C')}: так же, как {source_name('000-A', with_code=False)}",
+     "seed_000C"),
     (f"{preset_title('seed_000E')}: обмен стоит {_pts(SEVEN_EXCHANGE, 'seed_000E')}", "seed_000E"),
 ]
 OTHER_NOTE = ("Сначала пример играет по основным правилам курса. Источники считают семёрку "
@@ -178,6 +179,10 @@ class SevenDemo(OnPage, W.VBox):
                 line = describe_event(e, YOU, names)
                 if line:
                     lines.append(line)
+        malus = d.rules.deal_bonus_seven_opponent_malus
+        if malus and any(type(e) is SevenTurnedEvent for e in d.log):
+            lines.append(f"По правилам {source_name('000-C', genitive=True, with_code=False)} у "
+                         f"соперника сдатчика — у вас — за открытую семёрку вычитают {points(malus)}.")
         if d.stage == "declare" and d.to_act == YOU:
             lines.append("Вы только что взяли взятку и ещё не добирали из талона. Что можно "
                          "сделать с семёркой, показано на кнопках.")
@@ -187,9 +192,14 @@ class SevenDemo(OnPage, W.VBox):
         else:
             lines.append(f"Открытый козырь теперь — {d.turn_up.ru}. Оба добрали по карте из "
                          "талона (вы — первым), и вы ходите.")
-        lines.append(f"Ваши очки за объявления: <b>{d.declared[YOU]}</b>; у соперника: "
-                     f"{d.declared[OPP]}.")
+        lines.append(f"Ваши очки за объявления: <b>{_signed(d.declared[YOU])}</b>; у соперника: "
+                     f"{_signed(d.declared[OPP])}.")
         return "<br>".join(lines)
+
+
+def _signed(n: int) -> str:
+    """A score as printed for a learner: a true minus sign («−5»)."""
+    return f"\u2212{-n}" if n < 0 else str(n)
 
 
 # How each model of the trump seven (RuleSet.seven_rule, C-16) counts, in a learner's words;

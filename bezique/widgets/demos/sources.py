@@ -45,8 +45,10 @@ def html_table(head, rows, widths=None) -> str:
 def differences_html(preset: str) -> str:
     rows = [[c, html.escape(a), f"<b>{html.escape(b)}</b>"] for c, a, b, _ in differences(preset)]
     name = html.escape(preset_title(preset))
-    head = (f"{name}: правил, в которых этот источник расходится с основными правилами курса, — "
-            f"{len(rows)}; всё остальное в нём — как в основных правилах.")
+    n = len(rows)
+    rule = "правиле" if n % 10 == 1 and n % 100 != 11 else "правилах"     # «в 1 правиле», «в 10 правилах»
+    head = (f"{name} расходится с основными правилами курса в {n} {rule}; всё остальное в нём — "
+            "как в основных правилах.")
     return head + html_table(["Спор", "Основные правила курса", name], rows)
 
 

@@ -143,5 +143,6 @@ def trick_picture(lead: str | Card, reply: str | Card, trump: str, names=("Хо�
     reason = winner_reason(cards, trump)
     lay = layout_trick(list(zip(names, cards)), winner=w,
                        caption=f"Козырь — {SUIT_NAME_RU[trump]}. {reason}" if caption else None)
-    return Picture(lay, f"Козырь — {SUIT_NAME_RU[trump]}. {names[0]}: {cards[0].name_ru}, "
-                        f"{names[1]}: {cards[1].name_ru}. {reason}")
+    second = names[1][:1].lower() + names[1][1:]        # mid-sentence: «…; ответ: …», «…; вы: …»
+    return Picture(lay, f"Козырь — {SUIT_NAME_RU[trump]}. {names[0]}: {cards[0].name_ru}; "
+                        f"{second}: {cards[1].name_ru}. {reason}")
