@@ -31,11 +31,20 @@ def _verb(name: str, you: str, other: str) -> str:
     return you if name.lower() == "вы" else other
 
 
+_COMMON_NAMES = ("Вы", "Соперник", "Партнёр", "Сдатчик")
+
+
+def in_sentence(name: str) -> str:
+    """A seat's name inside a sentence: «вы», «соперник», «партнёр» in lower case; a proper
+    name («Анна», «Игрок 3») as it is."""
+    return name[:1].lower() + name[1:] if name.split(" ")[0] in _COMMON_NAMES else name
+
+
 def describe_event(event: Event, viewer: int, names: Sequence[str]) -> str | None:
     """One line of the log, or None for events this seat does not see or need."""
     match event:
         case TrickEvent(winner=winner):
-            plays = ", ".join(f"{names[s]} — {c.ru}" for s, c in event.plays)
+            plays = ", ".join(f"{in_sentence(names[s])} — {c.ru}" for s, c in event.plays)
             who = names[winner]
             return f"Взятка: {plays}. {who} {_verb(who, 'берёте', 'берёт')} взятку."
         case DeclareEvent(seat=seat, declaration=d):
@@ -43,11 +52,11 @@ def describe_event(event: Event, viewer: int, names: Sequence[str]) -> str | Non
             if d.meld == "seven_exchange":
                 return (f"{who} {_verb(who, 'меняете', 'меняет')} козырную семёрку {d.cards[0].ru} "
                         f"на открытый козырь: +{points(d.points)}.")
-            return (f"{who} {_verb(who, 'объявляете', 'объявляет')} {meld_name_acc(d.meld)} "
+            return (f"{who} {_verb(who, 'объявляете', 'объявляет')} {meld_name_acc(d.meld, d.cards)} "
                     f"{cards_ru(d.cards)}: +{points(d.points)}.")
         case AnnounceEvent(seat=seat, declaration=d):
             who = names[seat]
-            return (f"{who} {_verb(who, 'выкладываете', 'выкладывает')} ещё {meld_name(d.meld)} "
+            return (f"{who} {_verb(who, 'выкладываете', 'выкладывает')} ещё {meld_name(d.meld, d.cards)} "
                     f"{cards_ru(d.cards)} на потом: «{plural(d.points, 'очко')} за мной».")
         case DrawEvent(seat=seat, card=card):
             if seat == viewer:

@@ -223,7 +223,7 @@ def test_seven_canonical_exchange_or_declare():
     w = SevenDemo()
     assert labels(w) == ["Обменять 7♥ на открытый К♥: +10 очков", "Показать 7♥: +10 очков",
                          "Ничего не объявлять"]
-    assert "Вы — Т♣, Соперник — 7♣. Вы берёте взятку" in w.status.value
+    assert "Взятка: вы — Т♣, соперник — 7♣. Вы берёте взятку" in w.status.value
     w.actions.children[0].click()
     d = w.deal
     assert d.turn_up is Card("7", "H", 1) and Card("K", "H") in d.hands[1]

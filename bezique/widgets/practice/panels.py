@@ -308,7 +308,7 @@ class RecordPanel(W.VBox):
                                    layout=W.Layout(width="max-content"))
         self.upload.observe(self._on_upload, names="value")
         self.note = W.HTML()
-        super().__init__([W.HTML("Запись сдачи (формат bezique-deal/1) можно сохранить, "
+        super().__init__([W.HTML("Запись сдачи можно сохранить в файл, "
                                  "переслать другу и загрузить снова — сдача продолжится с того же места."),
                           W.HBox([self.save_button, self.link],
                                  layout=W.Layout(flex_flow="row wrap")), self.text,
