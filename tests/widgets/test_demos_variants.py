@@ -49,7 +49,7 @@ def test_comparison_table_is_the_engines_answer():
         assert win == winning_index(cards, trump)
         assert reason == winner_reason(cards, trump)
         assert reason.split(":")[0] in w.compare.value
-    assert "так сейчас" in w.compare.value
+    assert "(как сейчас)" in w.compare.value
     changed = w.changed_tricks()
     assert changed and "взяли бы вы" in w.compare.value
 

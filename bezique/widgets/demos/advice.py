@@ -20,7 +20,7 @@ from typing import Callable
 import ipywidgets as W
 
 from ...actions import PASS, Play, play
-from ...cards import SUIT_NAME_RU, Card, parse_cards, sort_cards
+from ...cards import SUIT_GENITIVE_RU, SUIT_NAME_RU, Card, parse_cards, sort_cards
 from ...deal import Deal
 from ...players import coach
 from ...players.match import make_player
@@ -278,7 +278,7 @@ def memory_facts(case: AdviceCase) -> str:
     seen_played = [c for c in view.played if c.suit == trump]
     lines = [f"Сыграно карт: {len(view.played)}; в талоне — {plural(view.stock_count, 'карта')}, "
              f"у соперника на руке — {plural(view.hand_sizes[1 - view.seat], 'карта')}.",
-             f"Козырей ({SUIT_NAME_RU[trump]}) вы ещё не видели: {len(trumps)} — "
+             f"Козырей ({SUIT_GENITIVE_RU[trump]}), которых вы ещё не видели: {len(trumps)} — "
              + (" ".join(c.ru for c in trumps) or "ни одного") + ".",
              "Козыри, уже сыгранные во взятки: " + (" ".join(c.ru for c in seen_played) or "нет")
              + "."]
@@ -444,7 +444,7 @@ class AdviceCard:
             text = memory_facts(c)
         else:
             text = (f"<b>Любитель</b>: {html.escape(coach.describe_action(act))}"
-                    + (" (карта поднята на картинке)." if sel else ".")
+                    + (" — карта поднята на картинке." if sel else ".")
                     + f"<br><b>Тренер объясняет:</b> {html.escape(coach_reason(c, act))}")
         return (f"<div style='margin:6px 0'><div style='line-height:1.5'>{html.escape(c.note)}"
                 f"</div>{pic}<div style='line-height:1.5'>{text}</div></div>")

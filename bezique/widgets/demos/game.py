@@ -71,7 +71,7 @@ def game_verdict(game: Game, names=NAMES) -> str:
 
 
 def chart_alt(game: Game, names=NAMES) -> str:
-    parts = [f"после {i} сдачи — {names[0]} {h.totals_after[0]}, {names[1]} {h.totals_after[1]}"
+    parts = [f"после {i}-й сдачи — {names[0]} {h.totals_after[0]}, {names[1]} {h.totals_after[1]}"
              for i, h in enumerate(game.history, 1)]
     text = (f"График партии до {game.rules.target_score} очков: " + "; ".join(parts) + ".")
     if game.winner is not None:

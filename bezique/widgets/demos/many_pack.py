@@ -100,8 +100,8 @@ class ManyPackOpening(OnPage, W.VBox):
         self.head.value = html_block(
             f"Колода: {plural(self.deal.rules.pack_size, 'карта')} (восемь колод без семёрок и "
             f"восьмёрок, двенадцать девяток и две инфузорки). Каждому сдано по "
-            f"{plural(sizes[0], 'карта')}, козырь — {SUIT_NAME_RU[up.suit]} (открыта {up.ru}, "
-            f"37-я карта), в колоде осталось {plural(stock, 'карта')}.")
+            f"{plural(sizes[0], 'карта')}, козырь — {SUIT_NAME_RU[up.suit]} (открыта "
+            f"37-я карта — {up.ru}), в колоде осталось {plural(stock, 'карта')}.")
         rows = []
         for n, seat, decl in self.declared:
             pic = meld_row_html([list(decl.cards)], 0.7)
@@ -136,7 +136,7 @@ def infusorka_score_table() -> str:
     inf = _infusorka_module()
     series = [("козырный марьяж", "royal_marriage"), ("безик (козырная дама и безиковый валет)",
                                                       "bezique"),
-              ("козырный квинт (Т 10 К Д В)", "trump_quint")]
+              ("козырная квинта (Т 10 К Д В)", "trump_quint")]
     rows1 = [[name, *[series_points(m, n) for n in range(1, 5)]] for name, m in series]
     rows1.append(["простой марьяж", "—", "—", "—", "—"])
     plain = [("четыре туза разных мастей", "four_aces"), ("четыре короля", "four_kings"),

@@ -217,7 +217,7 @@ class NoTrumpDemo(OnPage, W.VBox):
                      html.escape(reason)]
             if now:
                 cells = [f"<b>{c}</b>" for c in cells]
-                cells[0] += " — так сейчас"
+                cells[0] += " (как сейчас)"
             rows.append(cells)
         head = f"Последняя взятка: {cards[0].ru} ({played[0]}) и {cards[1].ru} ({played[1]})."
         out = (head + " Кто бы её взял при разных козырях:"
@@ -342,5 +342,5 @@ def trick_picture_nt(lead: str | Card, reply: str | Card, trump: str | None = No
     head = "Козыря нет" if trump is None else f"Козырь — {SUIT_NAME_RU[trump]}"
     reason = winner_reason(cards, trump)
     lay = layout_trick(list(zip(names, cards)), winner=w, caption=f"{head}. {reason}")
-    return Picture(lay, f"{head}. {names[0]}: {cards[0].name_ru}, {names[1]}: "
+    return Picture(lay, f"{head}. {names[0]}: {cards[0].name_ru}; {names[1][:1].lower() + names[1][1:]}: "
                         f"{cards[1].name_ru}. {reason}")

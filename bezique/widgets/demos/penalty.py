@@ -195,7 +195,7 @@ class PenaltyDemo(OnPage, W.VBox):
             game.finish_deal()
             outcome = "fined"
             lines.append(f"Сдачу доиграли компьютерные игроки. Итог сдачи у нарушителя "
-                         f"({NAMES[seat]}): объявления {b['объявления']}, бриски {b['бриски']}, "
+                         f"({NAMES_GEN[seat]}): объявления {b['объявления']}, бриски {b['бриски']}, "
                          f"последняя взятка {b['последняя взятка']}, штрафы {_signed(b['штрафы'])} — "
                          f"всего {_signed(b['всего'], plus=False)}.")
             if d.zeroed[seat]:

@@ -228,7 +228,7 @@ class FourHandedDeal(OnPage, W.VBox):
                 what = "; ".join(f"{meld_name(x.meld)} ({x.points})" for x in scored)
                 cells.append(f"<div style='margin:4px 0'>{head}<br>{pic}<br>{html.escape(what)}</div>")
             else:
-                cells.append(f"<div style='margin:4px 0'>{head}<br>ничего не объявлял(а)</div>")
+                cells.append(f"<div style='margin:4px 0'>{head}<br>ничего не объявлял</div>")
         self.players.value = "".join(cells)
         self.summary.value = html_block(self.summary_html())
 
@@ -243,8 +243,8 @@ class FourHandedDeal(OnPage, W.VBox):
         last = r["last_trick"]
         bonus = (f"по {points(last[0])} каждой паре" if last[0] == last[1] else
                  f"{points(last[side])} пары «{SIDES[side]}»")
-        lines = [f"Козырь — {SUIT_NAME_RU[up.suit]} (открыта {up.ru}, 33-я карта). "
-                 f"Последнюю, {d.tricks_done}-ю взятку взял {FOUR_NAMES[d.last_trick_winner]}: "
+        lines = [f"Козырь — {SUIT_NAME_RU[up.suit]} (открыта 33-я карта — {up.ru}). "
+                 f"Последнюю, {d.tricks_done}-ю, взятку взял {FOUR_NAMES[d.last_trick_winner]}: "
                  f"{bonus}.",
                  html_table(rows, ["", *SIDES], numbers_right=True)]
         return "<br>".join(lines)

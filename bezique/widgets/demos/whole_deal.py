@@ -159,8 +159,8 @@ def deal_steps(deal: Deal) -> list[Step]:
 def _opening_lines(deal: Deal) -> list[str]:
     up = deal.turn_up
     return [f"Сдаёт соперник. Открытый козырь — {up.ru}: {SUIT_NAME_RU[up.suit]} козыри.",
-            f"У каждого по {deal.rules.hand_size} карт, в талоне {deal.stock_count} карт рубашкой "
-            f"вверх. Первым ходите вы."]
+            f"У каждого по {plural(deal.rules.hand_size, 'карта')}, в талоне "
+            f"{plural(deal.stock_count, 'карта')} рубашкой вверх. Первым ходите вы."]
 
 
 # ====================================================================== pictures
