@@ -32,7 +32,7 @@ from mirror import (check_yourself_on_chapter_04, expected_status, make_move, pi
                     wait_for_text)
 from narrow import PHONE, clipped_controls, sideways
 from pagecheck import attach_log, http_server, problems_offline
-from test_live_book import pages_with_code
+from test_live_book import assert_answers_folded_away, pages_with_code
 from test_progress_browser import KEY, LOADED, answer, stored
 
 pytestmark = pytest.mark.browser
@@ -167,6 +167,7 @@ def test_a_card_click_gets_the_engines_answer(learner, site_url):
 def test_check_yourself_gets_its_verdict(learner, site_url):
     page, log = learner
     go_live(page, site_url + "chapters/04_tricks.html")
+    assert_answers_folded_away(page)            # the answer key of the static book is hidden
     check_yourself_on_chapter_04(page)
     assert not problems_offline(log)
 
