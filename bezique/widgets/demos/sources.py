@@ -47,8 +47,8 @@ def differences_html(preset: str) -> str:
     name = html.escape(preset_title(preset))
     n = len(rows)
     rule = "правиле" if n % 10 == 1 and n % 100 != 11 else "правилах"     # «в 1 правиле», «в 10 правилах»
-    head = (f"{name} расходится с основными правилами курса в {n} {rule}; всё остальное в нём — "
-            "как в основных правилах.")
+    head = (f"{name}: этот источник расходится с основными правилами курса в {n} {rule}; всё "
+            "остальное в нём — как в основных правилах.")
     return head + html_table(["Спор", "Основные правила курса", name], rows)
 
 
