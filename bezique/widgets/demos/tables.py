@@ -220,15 +220,16 @@ class FourHandedDeal(OnPage, W.VBox):
         for seat in range(4):
             scored = d.melds[seat].scored
             side = SIDES[d.rules.side(seat)]
-            head = (f"<b>{FOUR_NAMES[seat]}</b> ({side}{', сдаёт' if seat == d.dealer else ''}): "
-                    f"объявления на {points(sum(x.points for x in scored))}")
+            head = f"<b>{FOUR_NAMES[seat]}</b> ({side}{', сдаёт' if seat == d.dealer else ''})"
+            if scored:
+                head += f": объявления на {points(sum(x.points for x in scored))}"
             if scored:
                 pic = melds_picture([list(x.cards) for x in scored],
                                     title=f"Объявлено: {FOUR_NAMES[seat]}")
                 what = "; ".join(f"{meld_name(x.meld)} ({x.points})" for x in scored)
                 cells.append(f"<div style='margin:4px 0'>{head}<br>{pic}<br>{html.escape(what)}</div>")
             else:
-                cells.append(f"<div style='margin:4px 0'>{head}<br>ничего не объявлял</div>")
+                cells.append(f"<div style='margin:4px 0'>{head}: ничего не объявлял</div>")
         self.players.value = "".join(cells)
         self.summary.value = html_block(self.summary_html())
 
