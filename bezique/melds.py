@@ -576,8 +576,8 @@ def reuse_problem(meld: str, cards: tuple[Card, ...], state: MeldState) -> str |
         prev = frozenset(c for c in cards if c in used[K_BEZIQUE])
         if prev and prev not in state.single_bezique_pairs:
             if len(prev) == 4:
-                return ("обе пары уже объявлены как отдельные безики: из двух простых безиков "
-                        "двойной не составить, нужна новая пара с руки")
+                return ("обе пары уже объявлены как отдельные безики, а из двух объявленных "
+                        "безиков двойной не составить")
             return "часть этих карт уже была в другом безике: к двойному можно добавить только новую пару"
         return None
     if meld == TRIPLE_BEZIQUE:

@@ -399,11 +399,11 @@ def _solve_declarations(pos: Position) -> dict:
         return {"declarations": [], "reason": "Объявлять можно только сразу после выигранной "
                                                "взятки, пока вы не взяли карту из талона."}
     if pos.last_stock_trick and not rules.last_stock_trick_declaration:
-        return {"declarations": [], "reason": "По этим правилам (001) взявший последнюю карту "
+        return {"declarations": [], "reason": "По этим правилам взявший последнюю карту "
                                                "талона теряет право на объявление."}
     if pos.tricks_won is not None and pos.tricks_won < rules.min_tricks_before_declaring:
-        return {"declarations": [], "reason": f"По этим правилам (000-E) объявлять можно только "
-                                               f"после {rules.min_tricks_before_declaring} взятых взяток."}
+        return {"declarations": [], "reason": "По этим правилам объявлять можно, только взяв "
+                                               f"{plural(rules.min_tricks_before_declaring, 'взятка', 'acc')}."}
     state = MeldState.from_scored(pos.scored, pos.trump, rules)
     decls = enumerate_declarations(pos.hand + pos.table, state, meld_context(pos))
     if rules.require_card_from_hand:

@@ -120,7 +120,7 @@ def legal_reason(hand: Sequence[Card], trick: Sequence[Card], trump: str | None,
     if phase == 1:
         if rules.phase1_must_follow_suit:
             if any(c.suit == lead.suit for c in hand):
-                return (f"По этим правилам (003) и пока есть талон нужно отвечать в масть: "
+                return (f"По этим правилам, пока есть талон, нужно отвечать в масть: "
                         f"у вас есть {SUIT_NAME_RU[lead.suit]}.")
         return "Пока в талоне есть карты, отвечать в масть не обязательно: можно сыграть любую карту."
     best = trick[winning_index(trick, trump)]

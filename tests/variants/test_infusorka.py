@@ -59,7 +59,7 @@ class Player:
 
 def test_experimental_note_and_gaps():
     assert EXPERIMENTAL_NOTE_RU.startswith(
-        "Многоколодный безик с инфузорками восстановлен по неполному тексту (000-D)")
+        "Многоколодный безик с инфузорками восстановлен по неполному тексту об инфузорках (000-D)")
     assert InfusorkaDeal.EXPERIMENTAL_NOTE_RU is EXPERIMENTAL_NOTE_RU
     assert len(GAPS) >= 15
     for gap in GAPS:
