@@ -187,7 +187,10 @@ class NoTrumpDemo(OnPage, W.VBox):
 
     def describe(self) -> str:
         d = self.deal
-        lines = [html.escape(x) for x in deal_log(d, YOU)[-5:]]
+        log = deal_log(d, YOU)
+        if d.is_over:             # the deal's score is said once, in the line below
+            log = [x for x in log if not x.startswith("Сдача окончена")]
+        lines = [html.escape(x) for x in log[-5:]]
         if self.message:
             lines.append(f"<b>{html.escape(self.message)}</b>")
         if d.is_over:
