@@ -285,7 +285,7 @@ def test_spelling(pages, tmp_path):
 # outputs (the texts of widgets belong to the widget code and its own tests).
 
 # What a learner may type or open: the commands and files the course tells him about.
-ALLOWED_CODE = {"make tutorial", "make practice", "exercises/", "bezique_progress.json"}
+ALLOWED_CODE = {"make tutorial", "make practice", "exercises/"}
 CODE_SKIPPED_CLASSES = {"cell_input", "cell_output", "dropdown", "highlight"}
 
 
