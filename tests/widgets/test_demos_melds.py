@@ -219,7 +219,7 @@ def test_single_then_double_bezique_and_double_at_once():
 def test_two_singles_never_make_a_double():
     w = DeclarationHistory("two_singles")
     assert "— ничего." in legal_text(w)
-    assert "из двух простых безиков двойной не составить" in legal_text(w)
+    assert "из двух объявленных безиков двойной не составить" in legal_text(w)
 
 
 def test_a_four_cannot_be_topped_up_but_a_new_four_scores():
