@@ -333,6 +333,8 @@ class WholeDealStepper(OnPage, W.VBox):
         self.next_button.disabled = self.index == len(self.steps) - 1
         self.where.value = html_block(f"<b>{esc(step.title)}</b>")
         lines = list(step.lines)
+        if d.is_over:             # the score is said once, in the «Счёт» line below
+            lines = ["Сдача окончена." if x.startswith("Сдача окончена") else x for x in lines]
         if step.follow is not None:
             f = step.follow
             lines.insert(1, f"{NAMES[f.seat]}: можно было сыграть "
