@@ -12,7 +12,7 @@ from ...actions import PASS as ENGINE_PASS, PLAYS, Announce, Pass, Play
 from ...melds import Declaration
 from ...tally import trick_points
 from ..determinize import Template
-from .cards import CARD, cards_of, cid, mask_of
+from .cards import CARD, bits, cards_of, cid, mask_of
 from .melds import (KIND_SLOT, PLAIN, ROYAL, SEVENS, SINGLE, empty_state, table_for)
 from .state import ANNOUNCE, DECLARE, OVER, PASS, PLAY, Sim
 
@@ -71,6 +71,7 @@ def from_deal(deal) -> Sim:
     s = Sim.__new__(Sim)
     s.t = table_for(rules, deal.trump)
     s.hands = [mask_of(h) for h in deal.hands]
+    s.hl = [[cid(c) for c in h] for h in deal.hands]
     s.stock = [cid(c) for c in deal.stock]
     s.turn_up = cid(deal.turn_up) if deal.turn_up is not None else -1
     s.lead = cid(deal.trick[0]) if deal.trick else -1
@@ -125,6 +126,7 @@ class SimTemplate:
         for c in hidden:
             m |= 1 << c
         s.hands[self.opp] = m
+        s.hl[self.opp] = bits(m)
         s.stock = stock_top_first[::-1]
         s._dcache = None
         return s
@@ -219,7 +221,8 @@ def snapshot_sim(s: Sim) -> dict:
     return {
         "stage": STAGE_NAMES[s.stage], "phase": s.phase, "to_act": s.to_act,
         "tricks_done": s.tricks_done, "trump": s.t.trump_letter,
-        "hands": [_mcodes(h) for h in s.hands],
+        "hands": [_mcodes(h) if sorted(hl) == bits(h) else ("hand list differs", hl)
+                  for h, hl in zip(s.hands, s.hl)],
         "stock": [CARD[c].code for c in s.stock],
         "turn_up": CARD[s.turn_up].code if s.turn_up >= 0 else None,
         "trick": [CARD[s.lead].code] if s.lead >= 0 else [],

@@ -69,7 +69,8 @@ def choose(deal: Deal, policy: str, rng: random.Random):
         return random_action(acts, rng)
     if policy == "heuristic":
         return heuristic_action(deal)
-    # collector: declare the most valuable, announce when it can, keep court cards
+    # collector: declare the rarest or most valuable (or hoard), announce when it can,
+    # keep court cards
     decls = [a for a in acts if type(a) is Declaration]
     anns = [a for a in acts if type(a) is Announce]
     if anns and rng.random() < 0.7:
@@ -77,7 +78,10 @@ def choose(deal: Deal, policy: str, rng: random.Random):
     if decls:
         if rng.random() < 0.15:
             return rng.choice(decls)
-        return max(decls, key=lambda d: (RARE.get(d.meld, 0), d.points, rng.random()))
+        best = max(decls, key=lambda d: (RARE.get(d.meld, 0), d.points, rng.random()))
+        if not RARE.get(best.meld) and rng.random() < 0.5:
+            return acts[-1]                            # pass: hoard for a rarer meld
+        return best
     plays = [a for a in acts if type(a) is Play]
     if not plays:
         return acts[-1]

@@ -28,7 +28,7 @@ ANNOUNCE = "announce"
 class Sim:
     """The state of one two-handed deal (see the module doc)."""
 
-    __slots__ = ("t", "hands", "stock", "turn_up", "lead", "to_act", "stage", "phase",
+    __slots__ = ("t", "hands", "hl", "stock", "turn_up", "lead", "to_act", "stage", "phase",
                  "tricks_done", "won", "card_pts", "declared", "ms", "scored", "pending",
                  "exposed", "known", "seven_exchanged", "cb_done", "w_comb", "w_seven",
                  "w_scored", "w_two", "last_winner", "_dcache")
@@ -39,6 +39,7 @@ class Sim:
         new = Sim.__new__(Sim)
         new.t = self.t
         new.hands = self.hands[:]
+        new.hl = [self.hl[0][:], self.hl[1][:]]
         new.stock = self.stock[:]
         new.turn_up = self.turn_up
         new.lead = self.lead
@@ -80,15 +81,23 @@ class Sim:
         return s[seat] - s[1 - seat]
 
     def legal_plays(self) -> list[int]:
-        """The cards the seat to act may play (`tricks.legal_plays`)."""
-        hand = self.hands[self.to_act]
+        """The cards the seat to act may play (`tricks.legal_plays`), a new list."""
         lead = self.lead
-        if lead < 0:
-            return bits(hand)
+        if lead < 0 or (self.phase == 1 and not self.t.must_follow1):
+            return self.hl[self.to_act][:]
+        hand = self.hands[self.to_act]
         if self.phase == 1:
-            if self.t.must_follow1:
-                return bits(hand & SUIT_MASK[SUIT_OF[lead]] or hand)
-            return bits(hand)
+            return bits(hand & SUIT_MASK[SUIT_OF[lead]] or hand)
+        return bits(self._phase2_plays(hand, lead))
+
+    def _plays(self) -> list[int]:
+        """`legal_plays`, where the list may be the hand's own (do not change it)."""
+        lead = self.lead
+        if lead < 0 or (self.phase == 1 and not self.t.must_follow1):
+            return self.hl[self.to_act]
+        hand = self.hands[self.to_act]
+        if self.phase == 1:
+            return bits(hand & SUIT_MASK[SUIT_OF[lead]] or hand)
         return bits(self._phase2_plays(hand, lead))
 
     def _phase2_plays(self, hand: int, lead: int) -> int:
@@ -151,7 +160,7 @@ class Sim:
             if a >= 0:
                 self.play(a)
             else:
-                self.close_window()
+                self.pass_turn()
         elif len(a) == 4:
             self.announce(a)
         else:
@@ -167,6 +176,7 @@ class Sim:
         seat = self.to_act
         b = BIT[c]
         self.hands[seat] ^= b
+        self.hl[seat].remove(c)
         if self.known[seat] & b:
             self.known[seat] ^= b
             self.exposed[seat] &= ~b
@@ -230,7 +240,11 @@ class Sim:
             old = BIT[self.turn_up]
             self.hands[seat] |= old
             self.known[seat] |= old
-            self.turn_up = mask.bit_length() - 1
+            seven = mask.bit_length() - 1
+            hl = self.hl[seat]
+            hl.remove(seven)
+            hl.append(self.turn_up)
+            self.turn_up = seven
             self.seven_exchanged = True
         else:
             self.exposed[seat] |= mask
@@ -254,6 +268,10 @@ class Sim:
         if not self.announcements() and not self._decls(seat):
             self.close_window()
 
+    def pass_turn(self) -> None:
+        """The action PASS: end the declaration turn."""
+        self.close_window()
+
     def close_window(self) -> None:
         self.w_comb = self.w_seven = self.w_scored = False
         self.w_two = 0
@@ -263,20 +281,27 @@ class Sim:
     def _draw(self, winner: int) -> None:
         """Draws after a phase-1 trick (R3.4.1); after the last stock trick, R6.3–R6.6."""
         t = self.t
-        stock, hands = self.stock, self.hands
+        stock, hands, hl = self.stock, self.hands, self.hl
         loser = 1 - winner
         if self.tricks_done < t.p1:
-            hands[winner] |= BIT[stock.pop()]
-            hands[loser] |= BIT[stock.pop()]
+            c = stock.pop()
+            hands[winner] |= BIT[c]
+            hl[winner].append(c)
+            c = stock.pop()
+            hands[loser] |= BIT[c]
+            hl[loser].append(c)
         else:
             for s in (winner, loser):
                 if stock:
-                    hands[s] |= BIT[stock.pop()]
+                    c = stock.pop()
                 elif self.turn_up >= 0:
-                    b = BIT[self.turn_up]
+                    c = self.turn_up
                     self.turn_up = -1
-                    hands[s] |= b
-                    self.known[s] |= b
+                    self.known[s] |= BIT[c]
+                else:
+                    continue
+                hands[s] |= BIT[c]
+                hl[s].append(c)
             self.phase = 2
             self.exposed = [0, 0]
             self.pending = [[], []]

@@ -1,0 +1,104 @@
+"""Playouts in the simulator: a deal played to its end by a cheap policy for both seats.
+
+* `random_playout`: the Новичок's policy (`random_player.random_action`: any legal card; in a
+  declaration turn a random declaration, or a pass with probability 0.2; after a scored
+  combination a random announcement with probability 0.3) — the same distribution as
+  `search.playout(deal, "random")`, not the same random stream.
+* `greedy_playout`: a simple greedy policy, NOT the Любитель: declare the declaration worth
+  most at once (never announce); in the stock phase lead the cheapest card by a fixed card value
+  and take a trick holding an ace or a ten with the cheapest card that takes it; in the last
+  eight take the trick with the cheapest card that can, else throw the cheapest, and lead the
+  highest card. Its strength as a rollout policy is unmeasured (issue 31, part 2).
+
+Both mutate the state they are given (clone first) and return it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import BIT, BRISQUE, NCARDS, RANK_OF, SEVEN, SUIT_MASK, SUIT_OF, bits
+from .state import OVER, PLAY, Sim
+
+PASS_RATE = 0.2
+ANNOUNCE_RATE = 0.3
+
+# The greedy policy's fixed value of keeping a card, by rank (A T K Q J 9 8 7), and the extra
+# for a trump.
+RANK_VALUE = (11, 10, 6, 6, 5, 1, 0, 0)
+TRUMP_EXTRA = 6
+_values: dict = {}
+
+
+def card_values(trump: int | None) -> tuple[int, ...]:
+    v = _values.get(trump)
+    if v is None:
+        v = _values[trump] = tuple(
+            RANK_VALUE[RANK_OF[c]] + (TRUMP_EXTRA + (3 if RANK_OF[c] == SEVEN else 0)
+                                      if SUIT_OF[c] == trump else 0)
+            for c in range(NCARDS))
+    return v
+
+
+def random_playout(s: Sim, rng: random.Random) -> Sim:
+    """Play `s` to its end by the random policy (module doc)."""
+    rnd = rng.random
+    while True:
+        stage = s.stage
+        if stage == PLAY:
+            plays = s._plays()
+            s.play(plays[int(rnd() * len(plays))])
+        elif stage == OVER:
+            return s
+        else:
+            decls = s._decls(s.to_act)
+            if decls and rnd() >= PASS_RATE:
+                s.score(decls[int(rnd() * len(decls))])
+                continue
+            anns = s.announcements()
+            if anns and rnd() < ANNOUNCE_RATE:
+                s.announce(anns[int(rnd() * len(anns))])
+                continue
+            s.pass_turn()
+
+
+def greedy_playout(s: Sim) -> Sim:
+    """Play `s` to its end by the greedy policy (module doc). Deterministic."""
+    t = s.t
+    value = card_values(t.trump).__getitem__
+    beaters = t.beaters
+    while True:
+        stage = s.stage
+        if stage == PLAY:
+            hand = s.hands[s.to_act]
+            lead = s.lead
+            if lead < 0:
+                cards = bits(hand)
+                if s.phase == 1:
+                    s.play(min(cards, key=value))
+                else:
+                    s.play(max(cards, key=value))
+                continue
+            if s.phase == 2:
+                legal = s._phase2_plays(hand, lead)
+            elif t.must_follow1:
+                legal = hand & SUIT_MASK[SUIT_OF[lead]] or hand
+            else:
+                legal = hand
+            win = legal & beaters[lead]
+            if win and (s.phase == 2 or BIT[lead] & BRISQUE):
+                s.play(min(bits(win), key=value))
+            else:
+                s.play(min(bits(legal), key=value))
+        elif stage == OVER:
+            return s
+        else:
+            decls = s._decls(s.to_act)
+            if decls:
+                s.score(max(decls, key=_points))
+            else:
+                s.pass_turn()
+
+
+def _points(d) -> int:
+    return d[2]
