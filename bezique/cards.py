@@ -24,6 +24,8 @@ RANK_RU = {"A": "Т", "T": "10", "K": "К", "Q": "Д", "J": "В", "9": "9", "8":
 # `ru`); every caller imports them from this module.
 RANK_NAME_RU = {"A": "туз", "T": "десятка", "K": "король", "Q": "дама", "J": "валет",
                 "9": "девятка", "8": "восьмёрка", "7": "семёрка"}
+RANK_GENITIVE_RU = {"A": "туза", "T": "десятки", "K": "короля", "Q": "дамы", "J": "валета",
+                    "9": "девятки", "8": "восьмёрки", "7": "семёрки"}
 SUIT_GENITIVE_RU = {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"}
 SUIT_NAME_RU = {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}
 SUIT_LETTER_RU = {"S": "п", "H": "ч", "D": "б", "C": "т"}
@@ -61,7 +63,9 @@ class Card(int):
                  face=(rank, suit), code=f"{rank}{suit}#{copy}", is_joker=joker,
                  is_brisque=rank in ("A", "T"), is_court=rank in ("K", "Q", "J"),
                  ru="Инф" if joker else RANK_RU[rank] + SUIT_SYMBOL[suit],
-                 name_ru="инфузорка" if joker else f"{RANK_NAME_RU[rank]} {SUIT_GENITIVE_RU[suit]}")
+                 name_ru="инфузорка" if joker else f"{RANK_NAME_RU[rank]} {SUIT_GENITIVE_RU[suit]}",
+                 name_ru_gen="инфузорки" if joker else
+                 f"{RANK_GENITIVE_RU[rank]} {SUIT_GENITIVE_RU[suit]}")
         cls._interned[key] = card
         return card
 
@@ -79,6 +83,7 @@ class Card(int):
     is_joker: bool        # the infusorka (many-pack bezique): no suit, wild in melds
     ru: str               # short Russian form for people: 'Д♠', '10♦'
     name_ru: str          # full Russian name: 'дама пик'
+    name_ru_gen: str      # the same in the genitive: 'дамы пик' («у вас нет дамы пик»)
 
     def __setattr__(self, name, value):
         raise AttributeError("Card is immutable")

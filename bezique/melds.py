@@ -517,7 +517,7 @@ def shape_problem(meld: str, cards: tuple[Card, ...], rules: RuleSet, trump: str
     if meld in RANK_OF_FOUR:
         r = RANK_OF_FOUR[meld]
         if n != 4 or any(c.rank != r for c in cards):
-            return f"{name} — это четыре карты одного ранга"
+            return f"{name} — это четыре карты одного достоинства"
         if rules.four_of_kind_distinct_suits and len(suits) < 4:
             return "в этих правилах четвёрка должна быть из карт разных мастей"
         return None
@@ -609,8 +609,8 @@ def explain_illegal(meld: str, cards: tuple[Card, ...], held: set[Card], state: 
         return IllegalAction(f"Нет такой комбинации «{meld}». Пример: «royal_marriage».", "R4.1")
     missing = [c for c in cards if c not in held]
     if missing:
-        return IllegalAction(f"У вас нет карты {_names(missing)} (ни на руке, ни на столе): "
-                             "в комбинации участвуют только ваши карты.", "R4.5.3")
+        return IllegalAction(f"У вас нет {', '.join(c.name_ru_gen for c in missing)} (ни на руке, "
+                             "ни на столе): в комбинации участвуют только ваши карты.", "R4.5.3")
     gated = {DOUBLE_MARRIAGE: rules.meld_double_marriage, PLAIN_QUINT: rules.meld_plain_quint,
              TWO_TRUMP_SEVENS: rules.meld_two_trump_sevens, TRIPLE_BEZIQUE: rules.packs >= 3,
              CARTE_BLANCHE: False}

@@ -494,7 +494,7 @@ class InfusorkaDeal(Deal):
                                  "девятки.", "10.5.5")
         missing = [c for c in cards if c not in self.hands[seat]]
         if missing:
-            return IllegalAction(f"У вас нет карты {', '.join(c.name_ru for c in missing)}.", "R4.5.3")
+            return IllegalAction(f"У вас нет {', '.join(c.name_ru_gen for c in missing)}.", "R4.5.3")
         if meld == NINE_EXCHANGE:
             if self.seven_exchanged:
                 return IllegalAction("Открытый козырь уже меняли в этой сдаче.", "10.5.2")

@@ -184,7 +184,7 @@ def test_s030_broken_single_bezique():
     assert legal(deal) == [D("bezique", "QS#2 JD#2", 40)]
     assert_illegal(deal, decl(deal, P1, "bezique", "QS#2 JD#1"), match="безике")
     assert_illegal(deal, decl(deal, P1, "double_bezique", "QS#1 QS#2 JD#1 JD#2"),
-                   match="нет карты")
+                   match="У вас нет")
 
 
 def test_s031_no_single_bezique_after_a_double():

@@ -100,7 +100,7 @@ def test_s089_prevent_mode():
     # S-87: false declaration
     deal = p1_wins("KS KH KD KH#2 QH", turn_up="9C#2")
     assert legal(deal)
-    assert_illegal(deal, decl(deal, P1, "four_kings", "KS KH KD KC"), match="нет карты")
+    assert_illegal(deal, decl(deal, P1, "four_kings", "KS KH KD KC"), match="У вас нет ")
     # S-88: declaring before winning a trick
     deal = build_deal("QS JD", (), turn_up="9H#2")
     assert_illegal(deal, decl(deal, P1, "bezique", "QS JD"), P1)

@@ -240,7 +240,7 @@ def test_a_married_king_and_a_broken_bezique():
     t = legal_text(w)
     assert "✔ Марьяж (К♥ с руки, Д♥ с руки) — 20 очков" in t
     assert "Король червей уже был в марьяже" in t
-    assert "Д♥ во взятке" in t and "У вас нет карты дама червей" in t
+    assert "Д♥ во взятке" in t and "У вас нет дамы червей" in t
     w = DeclarationHistory("broken")
     t = legal_text(w)
     assert "✔ Безик (Д♠ с руки, В♦ с руки) — 40 очков" in t
