@@ -30,6 +30,8 @@ FOUR_RANKS = ((A, FOUR_OF["A"], UFA), (K, FOUR_OF["K"], UFK), (Q, FOUR_OF["Q"], 
 FOUR_MELD_SLOT = {meld: slot for _, meld, slot in FOUR_RANKS}
 KIND_SLOT = {K_MARRIAGE: UM, K_SEQUENCE: US, K_BEZIQUE: UB, K_DOUBLE: UD,
              K_FOUR["A"]: UFA, K_FOUR["K"]: UFK, K_FOUR["Q"]: UFQ, K_FOUR["J"]: UFJ}
+EVEN = sum(1 << (2 * f) for f in range(NCARDS // 2))
+KINGS = sum(1 << (2 * (s * 8 + K)) for s in range(4))
 MARRIAGE_MELDS = frozenset((MARRIAGE, ROYAL_MARRIAGE, NO_TRUMP_MARRIAGE, DOUBLE_MARRIAGE))
 
 
@@ -109,9 +111,10 @@ def enumerate_declarations(t: Table, hand: int, ms: list, allow_sevens: bool,
     out: list = []
     trump = t.trump
     if allow_combinations:
-        if hand & RANK_MASK[K] and hand & RANK_MASK[Q]:
-            um = ms[UM]
-            free = hand & ~um
+        um = ms[UM]
+        free = hand & ~um
+        faces = (free | free >> 1) & EVEN           # bit 2f: some free copy of face f
+        if faces & KINGS & (faces >> 2):             # a free king and queen of one suit
             for s in range(4):
                 ks = free & FACE[s][K]
                 if not ks:
@@ -131,9 +134,9 @@ def enumerate_declarations(t: Table, hand: int, ms: list, allow_sevens: bool,
                         out.append((meld, BIT[k] | BIT[q], p))
                 if len(kl) >= 2 and len(ql) >= 2 and t.double_marriage:
                     out.append((DOUBLE_MARRIAGE, ks | qs, t.pts_dm[s]))
-            if trump is not None and hand & RANK_MASK[A] and hand & RANK_MASK[T] \
-                    and hand & RANK_MASK[J]:
-                _sequences(t, hand, ms, out)
+        if (trump is not None and hand & RANK_MASK[A] and hand & RANK_MASK[T]
+                and hand & RANK_MASK[K] and hand & RANK_MASK[Q] and hand & RANK_MASK[J]):
+            _sequences(t, hand, ms, out)
         if hand & RANK_MASK[Q] and hand & RANK_MASK[J]:
             qs, js = hand & t.bez_q, hand & t.bez_j
             if qs and js:

@@ -178,10 +178,7 @@ class Sim:
         self.hands[seat] ^= b
         self.hl[seat].remove(c)
         if self.known[seat] & b:
-            self.known[seat] ^= b
-            self.exposed[seat] &= ~b
-            if self.pending[seat]:
-                self.pending[seat] = [d for d in self.pending[seat] if not d[1] & b]
+            self._forget(seat, b)
         lead = self.lead
         if lead < 0:
             self.lead = c
@@ -210,6 +207,14 @@ class Sim:
         self._dcache = None
         if not self._decls(winner):
             self.close_window()
+
+    def _forget(self, seat: int, b: int) -> None:
+        """A known card (bit `b`) leaves `seat`'s hand: off its table, out of its pending
+        combinations."""
+        self.known[seat] ^= b
+        self.exposed[seat] &= ~b
+        if self.pending[seat]:
+            self.pending[seat] = [d for d in self.pending[seat] if not d[1] & b]
 
     def _automatic_sevens(self, lead, lead_seat, follow, follow_seat, winner) -> None:
         """seven_rule "played" / "win_trick" (§5.7): a trump seven scores when played / when it
