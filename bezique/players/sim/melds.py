@@ -32,6 +32,7 @@ KIND_SLOT = {K_MARRIAGE: UM, K_SEQUENCE: US, K_BEZIQUE: UB, K_DOUBLE: UD,
              K_FOUR["A"]: UFA, K_FOUR["K"]: UFK, K_FOUR["Q"]: UFQ, K_FOUR["J"]: UFJ}
 EVEN = sum(1 << (2 * f) for f in range(NCARDS // 2))
 KINGS = sum(1 << (2 * (s * 8 + K)) for s in range(4))
+AKQJ = RANK_MASK[A] | RANK_MASK[K] | RANK_MASK[Q] | RANK_MASK[J]
 MARRIAGE_MELDS = frozenset((MARRIAGE, ROYAL_MARRIAGE, NO_TRUMP_MARRIAGE, DOUBLE_MARRIAGE))
 
 
@@ -73,8 +74,11 @@ class Table:
             self.bez_j = FACE[SUITS.index(jf[1])][J]
         else:
             self.bez_q = self.bez_j = 0
-        self.seq_suits = ([tr] + [s for s in range(4) if s != tr] if r.meld_plain_quint
-                          else [tr]) if tr is not None else []
+        seq_suits = ([tr] + [s for s in range(4) if s != tr] if r.meld_plain_quint
+                     else [tr]) if tr is not None else []
+        # Per suit of a sequence: its five faces (A T K Q J) in the one-bit-a-face form.
+        self.seq_faces = tuple((s, sum(FACE[s][x] & EVEN for x in (A, T, K, Q, J)))
+                               for s in seq_suits)
         pts = lambda meld, cards=(): meld_points(meld, r, trump, cards)
         self.pts = {m: pts(m) for m in (MARRIAGE, ROYAL_MARRIAGE, SEQUENCE, BEZIQUE,
                                          DOUBLE_BEZIQUE, PLAIN_QUINT, TRUMP_SEVEN, SEVEN_EXCHANGE,
@@ -134,12 +138,16 @@ def enumerate_declarations(t: Table, hand: int, ms: list, allow_sevens: bool,
                         out.append((meld, BIT[k] | BIT[q], p))
                 if len(kl) >= 2 and len(ql) >= 2 and t.double_marriage:
                     out.append((DOUBLE_MARRIAGE, ks | qs, t.pts_dm[s]))
-        if (trump is not None and hand & RANK_MASK[A] and hand & RANK_MASK[T]
-                and hand & RANK_MASK[K] and hand & RANK_MASK[Q] and hand & RANK_MASK[J]):
-            _sequences(t, hand, ms, out)
-        if hand & RANK_MASK[Q] and hand & RANK_MASK[J]:
-            qs, js = hand & t.bez_q, hand & t.bez_j
-            if qs and js:
+        if t.seq_faces:
+            avail = hand & ~ms[US]                   # a card once in a sequence never serves again
+            af = (avail | avail >> 1) & EVEN
+            for s, need in t.seq_faces:
+                if af & need == need:
+                    _sequence(t, s, avail, ms, out)
+        qs = hand & t.bez_q
+        if qs:
+            js = hand & t.bez_j
+            if js:
                 ub, ud = ms[UB], ms[UD]
                 p = t.pts[BEZIQUE]
                 fj = bits(js & ~ub & ~ud)
@@ -152,10 +160,11 @@ def enumerate_declarations(t: Table, hand: int, ms: list, allow_sevens: bool,
                         prev = four & ub
                         if not prev or prev in ms[SINGLE]:
                             out.append((DOUBLE_BEZIQUE, four, t.pts[DOUBLE_BEZIQUE]))
-        for r, meld, slot in FOUR_RANKS:
-            fresh = hand & RANK_MASK[r] & ~ms[slot]
-            if fresh.bit_count() >= 4:
-                _fours(t, fresh, meld, out)
+        if (hand & AKQJ).bit_count() >= 4:
+            for r, meld, slot in FOUR_RANKS:
+                fresh = hand & RANK_MASK[r] & ~ms[slot]
+                if fresh.bit_count() >= 4:
+                    _fours(t, fresh, meld, out)
     if allow_sevens and trump is not None:
         sev = hand & t.seven_mask & ~ms[SEVENS]
         if sev:
@@ -169,29 +178,26 @@ def enumerate_declarations(t: Table, hand: int, ms: list, allow_sevens: bool,
     return out
 
 
-def _sequences(t: Table, hand: int, ms: list, out: list) -> None:
-    us, um = ms[US], ms[UM]
-    avail = hand & ~us                      # a card once in a sequence never serves again
-    for s in t.seq_suits:
-        f = FACE[s]
-        fa, ft, fk, fq, fj = (avail & f[A], avail & f[T], avail & f[K], avail & f[Q],
-                              avail & f[J])
-        if not (fa and ft and fk and fq and fj):
-            continue
-        if s == t.trump:
-            meld, pairs = SEQUENCE, ms[ROYAL]
-        else:
-            meld, pairs = PLAIN_QUINT, ms[PLAIN]
-        p = t.pts[meld]
-        ql = bits(fq)
-        rest = [x | y | z for x in _single(fa) for y in _single(ft) for z in _single(fj)]
-        for k in _single(fk):
-            for q in ql:
-                kq = k | BIT[q]
-                if kq & um and kq not in pairs:
-                    continue
-                for r in rest:
-                    out.append((meld, r | kq, p))
+def _sequence(t: Table, s: int, avail: int, ms: list, out: list) -> None:
+    """The sequences (or plain quints) of suit `s` among the cards `avail`, which hold each
+    of its five faces."""
+    um = ms[UM]
+    f = FACE[s]
+    if s == t.trump:
+        meld, pairs = SEQUENCE, ms[ROYAL]
+    else:
+        meld, pairs = PLAIN_QUINT, ms[PLAIN]
+    p = t.pts[meld]
+    ql = _single(avail & f[Q])
+    rest = [x | y | z for x in _single(avail & f[A]) for y in _single(avail & f[T])
+            for z in _single(avail & f[J])]
+    for k in _single(avail & f[K]):
+        for q in ql:
+            kq = k | q
+            if kq & um and kq not in pairs:
+                continue
+            for r in rest:
+                out.append((meld, r | kq, p))
 
 
 def _single(m: int) -> list[int]:
