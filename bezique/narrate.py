@@ -31,13 +31,18 @@ def _verb(name: str, you: str, other: str) -> str:
     return you if name.lower() == "вы" else other
 
 
-_COMMON_NAMES = ("Вы", "Соперник", "Партнёр", "Сдатчик")
+# first words of names that are common nouns (or pronouns, ordinals): lower case in a sentence
+_COMMON_NAMES = ("Вы", "Соперник", "Партнёр", "Сдатчик", "Ваш", "Ваша", "Первый", "Второй",
+                 "Третий", "Четвёртый", "Ход", "Ответ", "Ходивший", "Ответивший")
 
 
 def in_sentence(name: str) -> str:
-    """A seat's name inside a sentence: «вы», «соперник», «партнёр» in lower case; a proper
-    name («Анна», «Игрок 3») as it is."""
-    return name[:1].lower() + name[1:] if name.split(" ")[0] in _COMMON_NAMES else name
+    """A seat's name inside a sentence: «вы», «соперник», «ваш партнёр», «соперник слева»,
+    «игрок справа», «второй» in lower case; a proper name («Анна», «Игрок 3», «Юг») as it is."""
+    words = name.split(" ")
+    common = words[0] in _COMMON_NAMES or (
+        words[0] == "Игрок" and len(words) > 1 and not words[1][:1].isdigit())
+    return name[:1].lower() + name[1:] if common else name
 
 
 def describe_event(event: Event, viewer: int, names: Sequence[str]) -> str | None:

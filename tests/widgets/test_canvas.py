@@ -274,7 +274,7 @@ def test_other_pictures_and_pixel_ratio():
     cc.click_card(Card("Q", "H"))
     assert cc.selected == {Card("Q", "H")}
     cc.show_trick([("Вы", Card("T", "S")), ("Соперник", Card("A", "S"))], winner=1)
-    assert "Соперник — туз пик (берёт взятку)" in cc.text.value
+    assert "Взятка: вы — десятка пик; соперник — туз пик (берёт взятку)." in cc.text.value
     cc.show_stock(7, Card("9", "D"))
     assert "Талон: 7 карт; козырь — девятка бубен." in cc.text.value
     cc.close()

@@ -141,6 +141,8 @@ def test_stepper_counts_cards_left_in_the_pack():
     w = DealStepper(seed=1)
     w.advance()
     assert "в колоде 61 карта" in w.status.value
+    # the picture's text names the same pile as the status: the pack, not yet the stock
+    assert "Колода: 61 карта." in w.middle.text.value and "Талон" not in w.middle.text.value
     w.advance()
     assert "в колоде 58 карт" in w.status.value
 

@@ -169,14 +169,26 @@ def test_text_equivalent_lists_russian_names():
 
 def test_trick_stock_and_table():
     trick = layout_trick([("Вы", Card("Q", "H")), ("Соперник", Card("A", "H"))], winner=1)
-    assert trick.description == "Взятка: Вы — дама червей; Соперник — туз червей (берёт взятку)."
+    assert trick.description == "Взятка: вы — дама червей; соперник — туз червей (берёт взятку)."
     assert trick.boxes[1].label == "Соперник: туз червей (берёт взятку)"
+    yours = layout_trick([("Соперник", Card("Q", "H")), ("Вы", Card("A", "H"))], winner=1)
+    assert yours.description == "Взятка: соперник — дама червей; вы — туз червей (берёте взятку)."
+    assert yours.boxes[1].label == "Вы: туз червей (берёте взятку)"
+    names = layout_trick([("Ваш партнёр", Card("K", "C")), ("Соперник слева", Card("8", "C")),
+                          ("Игрок 3", Card("7", "C")), ("Анна", Card("9", "C"))])
+    assert names.description == ("Взятка: ваш партнёр — король треф; соперник слева — восьмёрка "
+                                 "треф; Игрок 3 — семёрка треф; Анна — девятка треф.")
+    three = layout_trick([("Первый (ходит)", Card("K", "C")), ("Второй", Card("T", "C"))], winner=0)
+    assert three.description == ("Взятка: первый (ходит) — король треф (берёт взятку); второй — "
+                                 "десятка треф.")
     assert layout_stock(1).description == "Талон: 1 карта."
     assert layout_stock(3).description == "Талон: 3 карты."
     stock = layout_stock(21, Card("7", "C"))
     assert stock.description == "Талон: 21 карта; козырь — семёрка треф."
     assert [b.card for b in stock.boxes] == [None, Card("7", "C")]
     assert layout_stock(0).description == "Талон пуст."
+    # while the deal is being dealt, the pile is the pack, not yet the stock
+    assert layout_stock(63, pile="колода").description == "Колода: 63 карты."
     melds = [[Card("K", "H"), Card("Q", "H")], [Card("Q", "S"), Card("J", "D")]]
     table = layout_table(melds)
     assert [b.card for b in table.boxes] == [c for m in melds for c in m]

@@ -434,7 +434,8 @@ def test_the_last_trick_stays_on_the_table():
     line = next(x for x in text.split("\n") if x.startswith("Последняя взятка:"))
     for _, card in last.plays:
         assert card.name_ru in line
-    assert "(берёт взятку)" in line
+    # the verb agrees with the taker: «вы — … (берёте взятку)», «соперник — … (берёт взятку)»
+    assert ("(берёте взятку)" if last.winner == s.human else "(берёт взятку)") in line
 
 
 def test_text_equivalent_is_for_screen_readers_only():

@@ -200,7 +200,8 @@ class DealStepper(OnPage, W.VBox):
                 caption=f"{SEAT_NAMES[p]}: {plural(len(hand), 'карта')}"))
         left = self.deal.rules.pack_size - dealt - (1 if turned else 0)
         up = self.turn_up if turned else None
-        redraw(self.middle, (left, up), lambda: self.middle.show_stock(left, up))
+        pile = "талон" if turned else "колода"        # the stock only once the deal is done
+        redraw(self.middle, (left, up), lambda: self.middle.show_stock(left, up, pile=pile))
         self.next.disabled = self.all.disabled = turned
         self.status.value = html_block(self.describe())
 

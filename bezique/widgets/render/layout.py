@@ -12,7 +12,8 @@ import math
 from typing import Iterable
 
 from ...cards import Card, sort_cards
-from ...ru import plural
+from ...narrate import in_sentence
+from ...ru import capitalize, plural
 from .metrics import text_width, wrap
 from .ops import BadgeOp, Block, HitBox, Layout, SlotOp
 from .style import BLACK, SHADOW_PAD, card_size
@@ -249,12 +250,17 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
         state = "highlighted" if wins[i] or card in highlighted else \
             "disabled" if card in disabled else "normal"
         x = round(i * step)
-        # the text equivalent keeps the caller's names (inside a sentence: «вы», «соперник»)
-        label = f"{who + ': ' if who else ''}{card.name_ru}{' (берёт взятку)' if wins[i] else ''}"
+        # the text equivalent: a card's own label names its player with a capital letter
+        # («Соперник: туз червей»); inside the sentence «Взятка: …; …» a common noun goes in
+        # lower case («вы — дама червей»), and the verb agrees with «вы» («берёте взятку»)
+        name = who.strip()
+        takes = (" (берёте взятку)" if name.lower() == "вы" else " (берёт взятку)") if wins[i] else ""
+        label = f"{capitalize(name) + ': ' if name else ''}{card.name_ru}{takes}"
         block.card(card, x, 0, scale, state, four_colour, label)
         if notes[i]:
             block.text(notes[i], x + w / 2, h + 4, px, label_colour, bold=wins[i], anchor="ma")
-        parts.append(label.replace(": ", " — ", 1) if who else label)
+        parts.append(f"{in_sentence(capitalize(name))} — {card.name_ru}{takes}"
+                     if name else f"{card.name_ru}{takes}")
     for i in range(len(plays), slots):
         block.op(SlotOp(round(i * step), 0, w, h, tuple(label_colour) + (110,)))
     count = max(len(plays), slots)
@@ -265,10 +271,11 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
 
 
 def _stock_block(count, turn_up=None, *, scale=1.0, four_colour=False,
-                 label_colour=BLACK, count_shown=True) -> Block:
+                 label_colour=BLACK, count_shown=True, pile="талон") -> Block:
     """The stock (a back with the number of cards left) and the turn-up beside it. Without
     `count_shown` (rules that forbid counting the stock, `show_stock_count=false`) the back
-    carries no number: only whether the stock is empty shows."""
+    carries no number: only whether the stock is empty shows. `pile` names the pile: «талон»,
+    or «колода» while the deal is still being dealt from it."""
     w, h = card_size(scale)
     px = max(9, round(12 * scale))
     block = Block()
@@ -278,21 +285,22 @@ def _stock_block(count, turn_up=None, *, scale=1.0, four_colour=False,
             block.card(None, 2 * k, 2 * (depth - k), scale, "normal", four_colour)
     if count and not count_shown:
         del block.boxes[:-1]
-        block.boxes[-1] = block.boxes[-1]._replace(label="талон")
+        block.boxes[-1] = block.boxes[-1]._replace(label=pile)
     elif count:
         del block.boxes[:-1]
-        block.boxes[-1] = block.boxes[-1]._replace(label=f"талон: {plural(count, 'карта')}")
+        block.boxes[-1] = block.boxes[-1]._replace(label=f"{pile}: {plural(count, 'карта')}")
         badge = round(15 * scale)
         bx, by = w / 2, 2 * depth + h / 2
         side = 2 * badge + 1                     # the disc's picture is this wide
         block.op(BadgeOp(str(count), round(bx - side / 2), round(by - side / 2), badge))
     if not count:
         block.op(SlotOp(0, 0, w, h, tuple(label_colour) + (150,)))
-    shown = f"талон: {count}" if count_shown else "талон"
-    block.text(shown if count else "талон пуст", w / 2, h + 2 * depth + 4, px,
-               label_colour, anchor="ma")
-    text = ((f"Талон: {plural(count, 'карта')}" if count_shown else "Талон не пуст")
-            if count else "Талон пуст")
+    shown = f"{pile}: {count}" if count_shown else pile
+    block.text(shown if count else f"{pile} пуст{'а' if pile == 'колода' else ''}",
+               w / 2, h + 2 * depth + 4, px, label_colour, anchor="ma")
+    text = ((f"{capitalize(pile)}: {plural(count, 'карта')}" if count_shown
+             else f"{capitalize(pile)} не пуст{'а' if pile == 'колода' else ''}")
+            if count else f"{capitalize(pile)} пуст{'а' if pile == 'колода' else ''}")
     if turn_up is not None:
         tx = w + 2 * depth + round(10 * scale)
         block.card(turn_up, tx, 2 * depth, scale, "normal", four_colour,
@@ -367,10 +375,12 @@ def layout_table(cards, *, selected=(), disabled=(), highlighted=(), four_colour
 
 
 def layout_stock(count: int, turn_up: Card | None = None, *, four_colour=False, scale=1.0,
-                 caption=None, background=None, pad=6) -> Layout:
-    """The stock as a back with its count, and the turn-up (trump card) beside it."""
+                 caption=None, background=None, pad=6, pile="талон") -> Layout:
+    """The stock as a back with its count, and the turn-up (trump card) beside it; while the
+    cards are still being dealt, `pile="колода"` names the undealt pack instead."""
     colour = ON_FELT if background else (40, 40, 48)
-    block = _stock_block(count, turn_up, scale=scale, four_colour=four_colour, label_colour=colour)
+    block = _stock_block(count, turn_up, scale=scale, four_colour=four_colour, label_colour=colour,
+                         pile=pile)
     return _finish_layout(block, caption, background, pad)
 
 
