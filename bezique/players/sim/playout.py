@@ -33,9 +33,10 @@ _values: dict = {}
 def card_values(trump: int | None) -> tuple[int, ...]:
     v = _values.get(trump)
     if v is None:
+        # times 64 plus the id: no two cards are worth the same (ties by card order)
         v = _values[trump] = tuple(
-            RANK_VALUE[RANK_OF[c]] + (TRUMP_EXTRA + (3 if RANK_OF[c] == SEVEN else 0)
-                                      if SUIT_OF[c] == trump else 0)
+            (RANK_VALUE[RANK_OF[c]] + (TRUMP_EXTRA + (3 if RANK_OF[c] == SEVEN else 0)
+                                       if SUIT_OF[c] == trump else 0)) * 64 + c
             for c in range(NCARDS))
     return v
 
@@ -70,15 +71,15 @@ def greedy_playout(s: Sim) -> Sim:
     while True:
         stage = s.stage
         if stage == PLAY:
-            hand = s.hands[s.to_act]
+            seat = s.to_act
             lead = s.lead
             if lead < 0:
-                cards = bits(hand)
                 if s.phase == 1:
-                    s.play(min(cards, key=value))
+                    s.play(min(s.hl[seat], key=value))
                 else:
-                    s.play(max(cards, key=value))
+                    s.play(max(s.hl[seat], key=value))
                 continue
+            hand = s.hands[seat]
             if s.phase == 2:
                 legal = s._phase2_plays(hand, lead)
             elif t.must_follow1:
@@ -88,6 +89,8 @@ def greedy_playout(s: Sim) -> Sim:
             win = legal & beaters[lead]
             if win and (s.phase == 2 or BIT[lead] & BRISQUE):
                 s.play(min(bits(win), key=value))
+            elif legal == hand:
+                s.play(min(s.hl[seat], key=value))
             else:
                 s.play(min(bits(legal), key=value))
         elif stage == OVER:
