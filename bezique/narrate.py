@@ -45,6 +45,12 @@ def in_sentence(name: str) -> str:
     return name[:1].lower() + name[1:] if common else name
 
 
+def gain(pts: int) -> str:
+    """What a declaration brings: «+40 очков», or «без очков» (a seven exchange worth nothing
+    under the rules in play — never «+0 очков»)."""
+    return f"+{points(pts)}" if pts else "без очков"
+
+
 def describe_event(event: Event, viewer: int, names: Sequence[str]) -> str | None:
     """One line of the log, or None for events this seat does not see or need."""
     match event:
@@ -56,9 +62,9 @@ def describe_event(event: Event, viewer: int, names: Sequence[str]) -> str | Non
             who = names[seat]
             if d.meld == "seven_exchange":
                 return (f"{who} {_verb(who, 'меняете', 'меняет')} козырную семёрку {d.cards[0].ru} "
-                        f"на открытый козырь: +{points(d.points)}.")
+                        f"на открытый козырь: {gain(d.points)}.")
             return (f"{who} {_verb(who, 'объявляете', 'объявляет')} {meld_name_acc(d.meld, d.cards)} "
-                    f"{cards_ru(d.cards)}: +{points(d.points)}.")
+                    f"{cards_ru(d.cards)}: {gain(d.points)}.")
         case AnnounceEvent(seat=seat, declaration=d):
             who = names[seat]
             return (f"{who} {_verb(who, 'выкладываете', 'выкладывает')} ещё {meld_name(d.meld, d.cards)} "
@@ -74,7 +80,7 @@ def describe_event(event: Event, viewer: int, names: Sequence[str]) -> str | Non
             return "Талон кончился: игра «на выход», последние восемь взяток. Нужно отвечать в масть."
         case SevenTurnedEvent(seat=seat, card=card, points=pts):
             who = names[seat]
-            return f"Открытый козырь — семёрка ({card.ru}): сдатчику ({who.lower() if who == 'Вы' else who}) +{points(pts)}."
+            return f"Открытый козырь — семёрка ({card.ru}): сдатчику ({in_sentence(who)}) +{points(pts)}."
         case AceTurnedEvent(card=card, points=pts):
             return f"Открыт козырной туз ({card.ru}): сдатчику +{points(pts)}."
         case SevenPlayedEvent(seat=seat, card=card, points=pts):
@@ -91,9 +97,11 @@ def describe_event(event: Event, viewer: int, names: Sequence[str]) -> str | Non
                     "extra_card": "лишняя карта из талона", "play_before_draw": "ход до добора",
                     "nine_cards": "игра девятью картами"}.get(offence, offence)
             cost = "все очки" if amount is None else f"−{points(amount)}"
-            return f"Штраф ({names[seat]}): {what}, {cost}."
+            return f"Штраф — {in_sentence(names[seat])}: {what}, {cost}."
         case EndEvent(result=result):
-            parts = [f"{names[s]}: {points(v)}" for s, v in enumerate(result["scores"])]
+            # a new sentence starts with the first name; after «;» a common noun is lower case
+            parts = [f"{names[s] if not s else in_sentence(names[s])}: {points(v)}"
+                     for s, v in enumerate(result["scores"])]
             return "Сдача окончена. " + "; ".join(parts) + "."
     return None
 

@@ -18,10 +18,11 @@ from ..actions import PASS, Pass, Play
 from ..cards import SUIT_NAME_RU, SUIT_SYMBOL, cards_ru, parse_card_face, pick
 from ..deal import Deal
 from ..errors import BeziqueError, CardParseError
+from ..narrate import gain
 from ..events import DeclareEvent, DrawEvent, PhaseTwoEvent, TrickEvent, TurnUpTakenEvent
 from ..record import dumps_record
 from ..rules import RuleSet
-from ..ru import capitalize, describe_declaration, plural, points
+from ..ru import capitalize, describe_declaration, plural
 from . import coach
 from .match import TITLES, make_player
 
@@ -120,7 +121,7 @@ class TerminalGame:
                 who = capitalize(self.who(ev.seat))
                 if d.meld == "seven_exchange":
                     out.append(f"{who} {'обменяли' if me else 'обменял'} козырную семёрку "
-                               f"{d.cards[0].ru} на открытый козырь: +{points(d.points)}.")
+                               f"{d.cards[0].ru} на открытый козырь: {gain(d.points)}.")
                 else:
                     out.append(f"{who} {'объявили' if me else 'объявил'} "
                                f"{describe_declaration(d.meld, d.cards, d.points)}.")

@@ -1,0 +1,46 @@
+"""The deal's log in Russian (bezique.narrate): names inside a sentence in lower case, a fine
+named with a dash, and a declaration worth nothing said «без очков», never «+0 очков»."""
+
+from bezique.cards import Card
+from bezique.events import DeclareEvent, EndEvent, PenaltyEvent, TrickEvent
+from bezique.melds import Declaration
+from bezique.narrate import describe_event, gain, in_sentence, seat_names
+
+TWO = seat_names(0, 2)          # ["Вы", "Соперник"]
+
+
+def test_in_sentence_lowers_common_nouns_and_keeps_proper_names():
+    for name, inside in [("Вы", "вы"), ("Соперник", "соперник"), ("Партнёр", "партнёр"),
+                         ("Сдатчик", "сдатчик"), ("Ваш партнёр", "ваш партнёр"),
+                         ("Соперник слева", "соперник слева"), ("Игрок справа", "игрок справа"),
+                         ("Второй", "второй"), ("Анна", "Анна"), ("Игрок 3", "Игрок 3"),
+                         ("Юг", "Юг")]:
+        assert in_sentence(name) == inside
+
+
+def test_the_end_of_a_deal_names_the_second_player_in_lower_case():
+    line = describe_event(EndEvent({"scores": [340, 120]}), 0, TWO)
+    assert line == "Сдача окончена. Вы: 340 очков; соперник: 120 очков."
+    four = describe_event(EndEvent({"scores": [340, 120]}), 1, ["Анна", "Борис"])
+    assert four == "Сдача окончена. Анна: 340 очков; Борис: 120 очков."
+
+
+def test_a_fine_names_the_player_with_a_dash():
+    line = describe_event(PenaltyEvent(1, "revoke", 50), 0, ["Анна", "Борис"])
+    assert line.startswith("Штраф — Борис: ответ не в масть") and line.endswith("−50 очков.")
+    assert describe_event(PenaltyEvent(0, "nine_cards", 10), 0, TWO).startswith("Штраф — вы: ")
+
+
+def test_a_seven_exchange_worth_nothing_is_without_points():
+    seven = Card("7", "H")
+    free = describe_event(DeclareEvent(0, Declaration("seven_exchange", (seven,), 0)), 0, TWO)
+    assert free == "Вы меняете козырную семёрку 7♥ на открытый козырь: без очков."
+    paid = describe_event(DeclareEvent(1, Declaration("seven_exchange", (seven,), 10)), 0, TWO)
+    assert paid.endswith("на открытый козырь: +10 очков.")
+    assert gain(0) == "без очков" and gain(20) == "+20 очков"
+
+
+def test_a_trick_names_its_players_inside_the_sentence():
+    trick = TrickEvent(winner=1, cards=(Card("K", "S"), Card("7", "S")), seats=(1, 0))
+    line = describe_event(trick, 0, TWO)
+    assert line == "Взятка: соперник — К♠, вы — 7♠. Соперник берёт взятку."
