@@ -3,8 +3,8 @@
     .venv/bin/python docs/benchmarks/sim_bench.py check [seeds]      # differential check
     .venv/bin/python docs/benchmarks/sim_bench.py speed [positions] [runs] [samples]
 
-`check`: for every preset the simulator serves (canonical and the seven seed presets), `seeds`
-deals (default 60) in each of the three shuffle modes and three choosers of
+`check`: for every preset the simulator serves (canonical, the seven seed presets, no-trump),
+`seeds` deals (default 60) in each of the three shuffle modes and three choosers of
 `sim.check` — every position compared with the engine before every action, and every fifth
 position also rebuilt from the seat's view (`SimTemplate`); one JSON line.
 
@@ -26,12 +26,12 @@ different, simpler policy, so that ratio is the gain in playouts, not in equal p
 from __future__ import annotations
 
 import json
-import platform
 import random
 import statistics
 import sys
 import time
 
+from bezique.bench import machine
 from bezique.deal import Deal
 from bezique.players.determinize import Template
 from bezique.players.heuristic import heuristic_action
@@ -42,11 +42,13 @@ from bezique.players.sim.check import run
 from bezique.players.sim.playout import greedy_playout, random_playout
 from bezique.rules import STANDARD_PRESETS, RuleSet
 
+SERVED = (*STANDARD_PRESETS, "no_trump")
+
 
 def check(seeds: int) -> dict:
     t0 = time.process_time()
-    rep = run(STANDARD_PRESETS, range(seeds), view_every=5)
-    return {"presets": list(STANDARD_PRESETS), "seeds": seeds, "deals": rep.deals,
+    rep = run(SERVED, range(seeds), view_every=5)
+    return {"presets": list(SERVED), "seeds": seeds, "deals": rep.deals,
             "positions": rep.positions, "from_views": rep.from_views,
             "failures": rep.failures[:5], "n_failures": len(rep.failures),
             "kinds": dict(sorted(rep.kinds.items())),
@@ -140,8 +142,7 @@ def speed(npos: int, runs: int, samples: int) -> dict:
             t = time.process_time()
             fn()
             rates[name].append(total / (time.process_time() - t))
-    out = {"machine": f"{platform.processor() or platform.machine()}, Python "
-                      f"{platform.python_version()}", "positions": npos, "samples": samples,
+    out = {"machine": machine(), "positions": npos, "samples": samples,
            "runs": runs, "playouts_per_s": {}}
     for name, r in rates.items():
         out["playouts_per_s"][name] = {"median": round(statistics.median(r)),

@@ -18,7 +18,7 @@ from bezique.players.sim.playout import greedy_playout, random_playout
 from bezique.players.sim.state import Sim
 from bezique.rules import STANDARD_PRESETS, RuleSet
 
-SERVED = STANDARD_PRESETS          # canonical and the seven seed presets
+SERVED = (*STANDARD_PRESETS, "no_trump")     # canonical, the seven seed presets, no-trump
 
 
 @pytest.mark.parametrize("preset", SERVED)
@@ -71,8 +71,7 @@ def test_a_wrong_meld_rule_is_caught(monkeypatch):
     assert rep.failures and any("legal" in line for f in rep.failures for line in f[5])
 
 
-@pytest.mark.parametrize("preset", ["three_handed", "four_handed", "no_trump",
-                                    "many_pack_infusorka",
+@pytest.mark.parametrize("preset", ["three_handed", "four_handed", "many_pack_infusorka",
                                     {"preset": "canonical", "penalty_mode": "apply"},
                                     {"preset": "canonical", "require_card_from_hand": True},
                                     {"preset": "canonical",
@@ -113,7 +112,8 @@ def _recording(monkeypatch) -> list:
 
 
 @pytest.mark.parametrize("kind", ["random", "greedy"])
-@pytest.mark.parametrize("preset", ["canonical", "seed_000C", "seed_000E", "seed_003"])
+@pytest.mark.parametrize("preset", ["canonical", "seed_000C", "seed_000E", "seed_003",
+                                    "no_trump"])
 def test_playouts_are_legal_games(monkeypatch, kind, preset):
     """A playout's actions, replayed in the engine from the same position, are legal and end
     with the same state and scores."""

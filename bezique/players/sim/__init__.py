@@ -4,8 +4,9 @@ more playouts than `bezique.deal.Deal` gives in the same time.
 
 `Deal` stays the authority: `bridge.from_deal` copies a deal's state into a `Sim`, and the
 differential tests keep the two equal action by action (tests/players/test_sim*.py). The
-simulator plays two-handed standard bezique — the canonical game and every seed preset — and
-refuses other rules (`supports`, `refusal`).
+simulator plays two-handed bezique — the canonical game, every seed preset and no-trump
+bezique — and refuses other rules (`supports`, `refusal`): three and four seats, many-pack,
+penalties, `require_card_from_hand`, `seven_counts_as_declaration=false`.
 """
 
 from .bridge import (SimTemplate, differences, encode_engine, encode_sim, find, from_deal,

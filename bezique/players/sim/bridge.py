@@ -24,8 +24,8 @@ def refusal(rules) -> str | None:
     """Why the simulator does not play these rules (None: it plays them exactly)."""
     if rules.players != 2:
         return "two players only (three and four seats are not simulated)"
-    if rules.variant != "standard":
-        return f"the standard game only, not the variant {rules.variant!r}"
+    if rules.variant not in ("standard", "no_trump"):
+        return f"the standard and no-trump games only, not the variant {rules.variant!r}"
     if rules.packs != 2:
         return "two packs only"
     if rules.penalty_mode != "prevent":
@@ -38,8 +38,9 @@ def refusal(rules) -> str | None:
 
 
 def supports(rules) -> bool:
-    """Does the simulator play these rules exactly? (Two-handed standard bezique: the canonical
-    game and every seed preset; not three or four seats, no-trump, many-pack or penalties.)"""
+    """Does the simulator play these rules exactly? (Two-handed standard and no-trump bezique:
+    the canonical game, every seed preset and "no_trump"; not three or four seats, many-pack or
+    penalties.)"""
     return refusal(rules) is None
 
 

@@ -67,13 +67,12 @@ class Table:
         self.sevens_played = r.seven_rule == "played"
         self.last_pts = last_trick_points(0, 0, r)
         self.beaters = BEATERS[tr]
-        self.seven_mask = FACE[tr][SEVEN] if tr is not None else 0
-        if tr is not None:
-            qf, jf = bezique_faces(r, trump)
-            self.bez_q = FACE[SUITS.index(qf[1])][Q]
-            self.bez_j = FACE[SUITS.index(jf[1])][J]
-        else:
-            self.bez_q = self.bez_j = 0
+        # No-trump bezique (R10.3): trump sevens are nothing, neither declared nor exchanged.
+        sevens = tr is not None and r.variant != "no_trump"
+        self.seven_mask = FACE[tr][SEVEN] if sevens else 0
+        qf, jf = bezique_faces(r, trump)
+        self.bez_q = FACE[SUITS.index(qf[1])][Q]
+        self.bez_j = FACE[SUITS.index(jf[1])][J]
         seq_suits = ([tr] + [s for s in range(4) if s != tr] if r.meld_plain_quint
                      else [tr]) if tr is not None else []
         # Per suit of a sequence: its five faces (A T K Q J) in the one-bit-a-face form.
@@ -85,6 +84,8 @@ class Table:
                                          TWO_TRUMP_SEVENS, CARTE_BLANCHE, *FOUR_OF.values())}
         # A double marriage's points depend on its suit (royal or not).
         self.pts_dm = [pts(DOUBLE_MARRIAGE, [CARD[(s * 8 + K) * 2]]) for s in range(4)]
+        # No-trump bezique before the trump is fixed: the first marriage, of two cards or four.
+        self.pts_nt = (pts(NO_TRUMP_MARRIAGE, CARD[:2]), pts(NO_TRUMP_MARRIAGE, CARD[:4]))
         # Trick points of each (lead, follow) pair: the tally is additive over tricks.
         self.tp = _trick_table(r)
 
@@ -127,7 +128,7 @@ def enumerate_declarations(t: Table, hand: int, ms: list, allow_sevens: bool,
                 if not qs:
                     continue
                 if trump is None:
-                    meld, p = NO_TRUMP_MARRIAGE, t.pts.get(NO_TRUMP_MARRIAGE, 0)
+                    meld, p = NO_TRUMP_MARRIAGE, t.pts_nt[0]
                 elif s == trump:
                     meld, p = ROYAL_MARRIAGE, t.pts[ROYAL_MARRIAGE]
                 else:
@@ -136,8 +137,11 @@ def enumerate_declarations(t: Table, hand: int, ms: list, allow_sevens: bool,
                 for k in kl:
                     for q in ql:
                         out.append((meld, BIT[k] | BIT[q], p))
-                if len(kl) >= 2 and len(ql) >= 2 and t.double_marriage:
-                    out.append((DOUBLE_MARRIAGE, ks | qs, t.pts_dm[s]))
+                if len(kl) >= 2 and len(ql) >= 2:
+                    if trump is None:
+                        out.append((NO_TRUMP_MARRIAGE, ks | qs, t.pts_nt[1]))
+                    elif t.double_marriage:
+                        out.append((DOUBLE_MARRIAGE, ks | qs, t.pts_dm[s]))
         if t.seq_faces:
             avail = hand & ~ms[US]                   # a card once in a sequence never serves again
             af = (avail | avail >> 1) & EVEN
@@ -165,7 +169,7 @@ def enumerate_declarations(t: Table, hand: int, ms: list, allow_sevens: bool,
                 fresh = hand & RANK_MASK[r] & ~ms[slot]
                 if fresh.bit_count() >= 4:
                     _fours(t, fresh, meld, out)
-    if allow_sevens and trump is not None:
+    if allow_sevens and t.seven_mask:
         sev = hand & t.seven_mask & ~ms[SEVENS]
         if sev:
             for c in bits(sev):

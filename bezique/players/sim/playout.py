@@ -99,6 +99,10 @@ def greedy_playout(s: Sim) -> Sim:
             decls = s._decls(s.to_act)
             if decls:
                 s.score(max(decls, key=_points))
+                if s.t is not t:                   # no-trump: the marriage fixed trumps
+                    t = s.t
+                    value = card_values(t.trump).__getitem__
+                    beaters = t.beaters
             else:
                 s.pass_turn()
 

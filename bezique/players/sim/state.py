@@ -1,5 +1,5 @@
-"""`Sim`: one two-handed deal as a compact state for search (RULES.md §2–§7 as `bezique.deal`
-plays them), with its own legal actions and `apply`, and no validation, messages or log.
+"""`Sim`: one two-handed deal as a compact state for search (RULES.md §2–§7 and the no-trump
+game of §10.3, as `bezique.deal` plays them), with its own legal actions and `apply`, and no validation, messages or log.
 
 Cards are the ids and masks of `sim.cards`; hands, tables of declared cards and the cards known
 to the other seat are masks, the stock a list of ids (top last, as `Deal.stock`). An action is
@@ -16,9 +16,10 @@ tests (tests/players/test_sim*.py) keep the two equal.
 
 from __future__ import annotations
 
-from ...melds import CARTE_BLANCHE, SEVEN_EXCHANGE, SEVEN_MELDS, TRUMP_SEVEN, TWO_TRUMP_SEVENS
-from .cards import BIT, COURT, HIGHER, SEVEN, SUIT_MASK, SUIT_OF, RANK_OF, bits
-from .melds import SEVENS, Table, enumerate_declarations, record
+from ...melds import (CARTE_BLANCHE, NO_TRUMP_MARRIAGE, SEVEN_EXCHANGE, SEVEN_MELDS,
+                      TRUMP_SEVEN, TWO_TRUMP_SEVENS)
+from .cards import BIT, CARD, COURT, HIGHER, SEVEN, SUIT_MASK, SUIT_OF, RANK_OF, bits
+from .melds import SEVENS, Table, enumerate_declarations, record, table_for
 
 PLAY, DECLARE, OVER = 0, 1, 2
 PASS = -1
@@ -254,6 +255,8 @@ class Sim:
         else:
             self.exposed[seat] |= mask
             self.known[seat] |= mask
+        if meld == NO_TRUMP_MARRIAGE:                   # R10.3.2: the first marriage
+            self.t = table_for(t.rules, CARD[mask.bit_length() - 1].suit)   # fixes trumps
         if meld in SEVEN_MELDS:
             self.w_seven = self.w_comb = True
             if meld == TWO_TRUMP_SEVENS:
