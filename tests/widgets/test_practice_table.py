@@ -77,6 +77,7 @@ def test_initial_table_shows_a_numbered_deal():
     s = t.session
     assert s.deal_number == 42 and t.number.value == ""
     assert "сдача № 42" in t.header.value and "Любитель" in t.header.value
+    assert "правила: основные правила курса;" in t.header.value
     assert t.message_kind == "info" and "Добро пожаловать" in t.message_text
     assert len(s.deal.concealed(s.human)) == 8 and s.my_turn
     check_table(t)
@@ -294,7 +295,10 @@ def test_settings_numbered_deal_and_rules():
     other = PracticeTable(opponent="heuristic", seed=99, deal_number=42)
     assert other.session.deal.initial == a
     t.rules_dd.value = "seed_003"
-    assert t.session.rules.phase1_must_follow_suit and preset_title("seed_003") in t.header.value
+    title = preset_title("seed_003")                   # «Короткие правила (003)»
+    assert t.session.rules.phase1_must_follow_suit
+    # inside the header's sentence the title goes with a small letter
+    assert f"правила: {title[:1].lower()}{title[1:]};" in t.header.value
     t.colour_box.value = True
     assert t.canvas.four_colour
     opts = opponent_options("search", 2.0)
@@ -462,3 +466,15 @@ def test_review_shows_the_notes_on_followed_hints_apart_from_the_mistakes():
     assert "не нашёл" in html and not t.coach_panel.mistakes.children
     t.coach_panel.show_review(t, t.session.deal, Review([], []))
     assert "О подсказках" not in t.coach_panel.review_note.value
+
+
+def test_rule_names_inside_a_sentence_start_with_a_small_letter():
+    from bezique.widgets.practice.scene import rules_label
+    assert rules_label(RuleSet.preset("canonical")) == "основные правила курса"
+    assert rules_label(RuleSet.preset("seed_004")) == "страница «Боевой дракон» (004)"
+    assert rules_label(RuleSet.preset("canonical").with_options(target_score=1500)) == "свои правила"
+
+
+def test_the_record_field_says_where_the_record_appears():
+    t = PracticeTable(opponent="random", seed=1)
+    assert t.record_panel.text.placeholder.startswith("Здесь появится запись сдачи — ")

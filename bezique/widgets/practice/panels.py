@@ -296,7 +296,7 @@ class RecordPanel(W.VBox):
                                     layout=W.Layout(width="max-content"))
         self.save_button.on_click(lambda _: owner.save())
         self.link = W.HTML()
-        self.text = W.Textarea(placeholder="Сюда появится запись сдачи — или вставьте запись, "
+        self.text = W.Textarea(placeholder="Здесь появится запись сдачи — или вставьте запись, "
                                            "чтобы её загрузить", description="Запись сдачи",
                                layout=W.Layout(width="100%", height="140px"),
                                style={"description_width": "initial"})

@@ -39,10 +39,13 @@ BUDGET_CHOICES = [("¼ секунды", 0.25), ("½ секунды", 0.5), ("1 �
 
 
 def rules_label(rules) -> str:
-    """The learner's name for a rule set: a preset's name, or «свои правила»."""
+    """The learner's name for a rule set inside a sentence («правила: основные правила
+    курса», «…: страница «Боевой дракон» (004)»): a preset's name with a small first letter
+    (a name in quotes keeps its capital), or «свои правила»."""
     spec = rules.to_spec()
     if isinstance(spec, str):
-        return PRESET_NAME.get(spec, spec)
+        title = PRESET_NAME.get(spec) or preset_title(spec)
+        return title[:1].lower() + title[1:]
     return "свои правила"
 
 
