@@ -290,12 +290,14 @@ def test_a_question_of_one_choice_says_so_in_its_answer_and_its_instructions():
 
 @pytest.mark.parametrize(("rules", "line"), [
     ("canonical", None),
-    ("seed_003", "Правила: Короткие правила (003)."),
+    ("seed_003", "Правила: короткие правила (003)."),
+    ("no_trump", "Правила: бескозырный безик."),
+    ("seed_004", "Правила: страница «Боевой дракон» (004)."),
     ({"preset": "canonical", "phase2_must_head": False},
      "Правила: основные правила курса, но: в последних восьми взятках достаточно ответить в "
      "масть, перебивать не обязательно."),
     ({"preset": "seed_001", "last_trick_points": 250, "target_score": 2000},
-     "Правила: Справочник (001), но: партия до 2000 очков; последняя взятка — 250 очков."),
+     "Правила: справочник (001), но: партия до 2000 очков; последняя взятка — 250 очков."),
 ])
 def test_the_rule_set_is_named_in_russian_without_option_names(rules, line):
     w = make({**LEGAL, "rules": rules})
@@ -358,6 +360,14 @@ def test_legal_plays_right_partial_wrong():
     assert fb.verdict == "wrong"
     assert "Можно сыграть: Т♥." in fb.message
     assert "Так играть нельзя: 8♦." in fb.message
+
+    # several cards to choose from are listed with commas (a meld's cards go with spaces)
+    two = dict(LEGAL, id="t-legal-two", lead="8H")        # Т♥ and 9♥ both beat the 8♥
+    w = make(two)
+    w.type_cards("Т♥")
+    fb = w.submit()
+    assert fb.verdict == "partial"
+    assert "Можно сыграть: Т♥, 9♥." in fb.message and "Пропущено: 9♥." in fb.message
 
     assert make(LEGAL).submit().verdict == "invalid"
 

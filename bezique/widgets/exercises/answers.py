@@ -327,7 +327,7 @@ class Judge:
             verdict, head = "wrong", "Неверно."
         lines = [head, *self.answer().lines]      # the legal cards and the engine's reason
         if missed and correct:
-            lines.append("Пропущено: " + cards_ru(missed) + ".")
+            lines.append("Пропущено: " + ", ".join(c.ru for c in missed) + ".")
         for card, why in wrong:
             lines.append(why or f"{card.ru}: так играть нельзя.")
         return Feedback(verdict, "\n".join(lines), correct=correct, missed=missed, wrong=wrong)
@@ -390,5 +390,7 @@ class Judge:
         if kind == "trick_winner":
             return Answer([taker_text(self.position, sol["winner"])], reason)
         if kind == "legal_plays":
-            return Answer(["Можно сыграть: " + cards_ru(self.legal_cards()) + "."], reason)
+            # a list of single cards, one of which to play: commas, not a meld's spaces
+            return Answer(["Можно сыграть: " + ", ".join(c.ru for c in self.legal_cards()) + "."],
+                          reason)
         return Answer([self.tally(p) + "." for p in range(len(sol["scores"]))], [])

@@ -92,16 +92,19 @@ class ExerciseWidget(OnPage, ipywidgets.VBox):
                 f"line-height:1.45'>{html.escape(text)}</div>")
 
     def _rules_line(self) -> str | None:
-        """«Правила: Справочник (001).»; a preset with options changed: the preset and each
-        change in Russian («Правила: основные правила курса, но: партия до 1500 очков.»)."""
+        """«Правила: справочник (001).»; a preset with options changed: the preset and each
+        change in Russian («Правила: основные правила курса, но: партия до 1500 очков.»). The
+        title goes inside the sentence with a small first letter («Правила: бескозырный безик.»;
+        a name in quotes keeps its capital: «страница «Боевой дракон» (004)»)."""
         rules = self.position.rules
         spec = rules.to_spec()
         if spec == "canonical":
             return None
+        preset = spec if isinstance(spec, str) else spec["preset"]
+        title = preset_title(preset)
+        base = title[:1].lower() + title[1:]
         if isinstance(spec, str):
-            return f"Правила: {preset_title(spec)}."
-        base = "основные правила курса" if spec["preset"] == "canonical" else \
-            preset_title(spec["preset"])
+            return f"Правила: {base}."
         changes = "; ".join(describe_option(name, getattr(rules, name), rules)
                             for name in spec if name != "preset")
         return f"Правила: {base}, но: {changes}."
