@@ -119,7 +119,7 @@ def test_every_canvas_has_a_picture_from_the_start():
 # ---------------------------------------------------------------- issue 28
 
 def test_the_demo_plays_the_course_rule_and_hides_the_others_in_a_collapsed_block():
-    from bezique.widgets.demos.endgame import OTHER_SOURCES
+    from bezique.widgets.demos.common import OTHER_SOURCES
     w = EndgameClicker()
     assert w.head.value is True and w.deal.rules.phase2_must_head
     assert w.head not in w.children                    # not on the main path

@@ -16,8 +16,8 @@ from learner_words import learner_code_words
 WIDGETS = Path(__file__).resolve().parents[2] / "bezique" / "widgets"
 WRONG = {
     "движок": re.compile(r"\bдвиж(?:ок|ка|ку|ком|ке)\b", re.IGNORECASE),
-    "программа судит": re.compile(r"по мнению программы|так (?:их|его|её) считает программа",
-                                  re.IGNORECASE),
+    "программа судит": re.compile(r"по мнению программы|так (?:их|его|её) считает программа"
+                                  r"|программа (?:скажет|проверит|объяснит)", re.IGNORECASE),
     "(игрок N)": re.compile(r"\(игрок \d\)", re.IGNORECASE),
     "брисок": re.compile(r"\bбрисок\b", re.IGNORECASE),
 }

@@ -77,7 +77,7 @@ class CompareCards(OnPage, W.VBox):
     two of them (or choose them in the lists) and the engine says which is higher."""
 
     static_hint = ("Здесь можно выбрать масть и щёлкнуть по двум картам (или выбрать их в списках) "
-                   "— программа скажет, какая из них старше.")
+                   "— под картами будет сказано, какая из них старше.")
 
     def __init__(self, suit: str = "H", picks=("К♥", "10♥"), seed: int = 7):
         self.seed = seed

@@ -4,7 +4,8 @@
   HTML for a cell, `quote_box` — the engine's Russian lines in a framed box;
 * `QuickQuestion` — «Проверьте себя» for a fact the engine can compute;
 * the small helpers of the demo modules: `html_block` (a block of text), `esc`, `html_table`
-  (a small HTML table), `redraw` (redraw a canvas only when needed),
+  (a small HTML table), `redraw` (redraw a canvas only when needed), `other_sources_box`
+  (the collapsed «В других источниках» block under a demo),
   `four_colour_box` (the «четыре цвета мастей» switch), `declaration_buttons` (the choices
   after a won trick), and the control options `SUIT_OPTIONS` and `WIDE`.
 
@@ -30,6 +31,19 @@ WIDE = {"description_width": "initial"}
 
 def html_block(text: str) -> str:
     return f'<div style="line-height:1.5">{text}</div>'
+
+
+OTHER_SOURCES = "В других источниках"
+
+
+def other_sources_box(note: str, *controls: W.Widget, open_: bool = False) -> W.Accordion:
+    """A collapsed block «В других источниках» under a demo: a sentence naming the sources and
+    the switches that play their rules (the demo itself starts with the course's rules; `open_`
+    when it starts with another source's rules)."""
+    box = W.Accordion(children=[W.VBox([W.HTML(html_block(note)), *controls])],
+                      titles=(OTHER_SOURCES,), selected_index=0 if open_ else None)
+    box.add_class("bezique-other-sources")
+    return box
 
 
 def esc(text: str) -> str:
@@ -156,8 +170,8 @@ class QuickQuestion(OnPage, W.VBox):
     """«Проверьте себя» for a fact the engine can compute: choose an answer, «Проверить»
     compares it with `answer()` (a callable that asks the engine) and explains."""
 
-    static_hint = ("Здесь можно выбрать ответ и нажать «Проверить» — программа скажет, верно ли, "
-                   "и объяснит.")
+    static_hint = ("Здесь можно выбрать ответ и нажать «Проверить» — ответ проверится сразу, "
+                   "с объяснением.")
     static_label = QUESTION_LABEL
 
     def __init__(self, prompt: str, options, answer, explain: str = ""):

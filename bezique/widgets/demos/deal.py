@@ -25,21 +25,7 @@ from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas, Picture
 from ..render.layout import layout_stock
-from .common import WIDE, four_colour_box, html_block, redraw
-
-
-# ====================================================================== other sources
-
-OTHER_SOURCES = "В других источниках"
-
-
-def other_sources_box(note: str, *controls: W.Widget, open_: bool = False) -> W.Accordion:
-    """A collapsed block «В других источниках» under a demo: a sentence naming the sources and
-    the switches that play their rules (the demo itself starts with the course's rules)."""
-    box = W.Accordion(children=[W.VBox([W.HTML(html_block(note)), *controls])],
-                      titles=(OTHER_SOURCES,), selected_index=0 if open_ else None)
-    box.add_class("bezique-other-sources")
-    return box
+from .common import WIDE, four_colour_box, html_block, other_sources_box, redraw
 
 
 # ====================================================================== cutting for the deal

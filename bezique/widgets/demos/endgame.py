@@ -42,14 +42,11 @@ from ..render.canvas import CardCanvas, Picture
 from ..render.compose import beside, with_caption
 from ..render.layout import layout_hand, layout_scene, layout_trick
 from ..render.scene import deal_scene
-from .common import WIDE, esc, four_colour_box, html_block, redraw
+from .common import WIDE, esc, four_colour_box, html_block, other_sources_box, redraw
 
 NAMES = ("Вы", "Соперник")
 HEAD_RULES = [("Нужно перебить, если можете (правило курса)", True),
               ("Перебивать не обязательно", False)]
-OTHER_SOURCES = "В других источниках"
-
-
 def sources_list(codes) -> str:
     """The sources' names, each with its code in brackets: «справочник (001), клубный текст
     (000-C)»."""
@@ -61,15 +58,6 @@ HEAD_NOTE = ("Перебивать обязательно по правилам 
              + sources_list(("002", "003", "004", "000-A", "000-E"))
              + " — нужно лишь ответить в масть, а без неё — козырем. Переключатель показывает "
              "ту же позицию по их правилу.")
-
-
-def other_sources_box(note: str, *controls: W.Widget) -> W.Accordion:
-    """A collapsed block «В других источниках» under a demo: a sentence naming the sources and
-    the switches that play their rules (the demo itself starts with the course's rules)."""
-    body = W.VBox([W.HTML(html_block(note)), *controls])
-    box = W.Accordion(children=[body], titles=(OTHER_SOURCES,), selected_index=None)
-    box.add_class("bezique-other-sources")
-    return box
 
 
 # ====================================================================== real deals

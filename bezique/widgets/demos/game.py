@@ -25,7 +25,7 @@ from ..page import OnPage
 from ..render.chart import line_chart_svg, use_svg_chart
 from ..render.display import img_html
 from .common import WIDE, html_block, html_table
-from .endgame import other_sources_box
+from .common import other_sources_box
 from .tally import NAMES
 
 

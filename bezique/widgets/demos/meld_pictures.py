@@ -185,9 +185,10 @@ def carte_blanche_deal(seed: int = 112) -> tuple[Picture, str]:
     deal = Deal.new(RuleSet.preset("seed_000C"), dealer=0, seed=seed)
     ev = next(e for e in deal.log if type(e) is CarteBlancheEvent)
     seat = ev.seat
-    who = "соперник сдатчика" if seat != deal.dealer else "сдатчик"
+    who, whose = (("соперник сдатчика", "соперника сдатчика") if seat != deal.dealer
+                  else ("сдатчик", "сдатчика"))
     line = describe_event(ev, seat, ["Игрок", "Игрок"]).replace("Игрок: ", "")
-    cap = f"Карт-бланш после сдачи: у игрока ({who}) ни одной фигуры"
+    cap = f"Карт-бланш после сдачи: у {whose} ни одной фигуры"
     pic = Picture(layout_hand(deal.hands[seat], caption=cap, scale=0.8))
     return pic, f"{capitalize(who)}: {line}"
 

@@ -25,7 +25,7 @@ from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas
 from .common import SUIT_OPTIONS, WIDE, esc, four_colour_box, html_block
-from .deal import other_sources_box
+from .common import other_sources_box
 
 
 def cards_of(text: str | Iterable[Card]) -> list[Card]:

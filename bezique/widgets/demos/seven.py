@@ -30,7 +30,7 @@ from ..page import OnPage
 from ..render.canvas import CardCanvas
 from ..render.scene import deal_scene
 from .common import WIDE, declaration_buttons, html_block
-from .deal import other_sources_box
+from .common import other_sources_box
 
 
 # ====================================================================== the trump seven

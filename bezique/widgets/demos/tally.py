@@ -32,7 +32,7 @@ from ..render.compose import beside
 from ..render.display import picture_html
 from ..render.layout import layout_hand, layout_table, layout_trick
 from .common import WIDE, html_block, html_table
-from .endgame import other_sources_box
+from .common import other_sources_box
 
 NAMES = ("Анна", "Борис")
 NAMES_GEN = ("Анны", "Бориса")

@@ -38,8 +38,8 @@ class TrickWinner(OnPage, W.VBox):
     """«Кто возьмёт взятку?»: choose the trump, click the card led and the reply; the engine
     says who wins and why (`winner_reason`)."""
 
-    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по двум картам — программа скажет, кто "
-                   "возьмёт взятку, и объяснит почему.")
+    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по двум картам — под ними будет "
+                   "сказано, кто возьмёт взятку и почему.")
 
     def __init__(self, trump: str = "H", lead: str = "Т♣", reply: str = "7♥"):
         self.lead: Card | None = None

@@ -35,10 +35,9 @@ from ...rules import RuleSet
 from ...setup import deal_from_cards
 from ...tricks import legal_reason
 from ..page import OnPage
-from ..practice.scene import table_groups
 from ..render.canvas import CardCanvas, Picture
 from ..render.compose import beside, with_caption
-from ..render.layout import layout_hand, layout_scene, layout_trick
+from ..render.layout import layout_hand, layout_scene, layout_trick, table_groups
 from ..render.scene import deal_scene
 from .common import esc, html_block
 

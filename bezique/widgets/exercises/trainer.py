@@ -66,8 +66,8 @@ class Trainer(OnPage, ipywidgets.VBox):
     None: `places.progress_store()` decides.
     """
 
-    static_hint = ("Здесь можно выбрать уровень, ответить на позицию и нажать «Ещё одно» — программа "
-                   "проверит ответ и даст следующую позицию.")
+    static_hint = ("Здесь можно выбрать уровень и ответить на позицию — ответ проверится сразу, "
+                   "а кнопка «Ещё одно» даст следующую позицию.")
 
     def on_static_page(self) -> None:
         """On a static page, the answer to the position shown, right under it (live, the

@@ -18,6 +18,7 @@ from ...melds import SEVEN_EXCHANGE, TRUMP_SEVEN, Declaration, meld_points
 from ...narrate import seat_names
 from ...ru import capitalize, meld_name, plural, points, preset_title
 from ...view import shown_stock_count
+from ..render.layout import table_groups
 
 YOU, THEM = "Вы", "Соперник"
 
@@ -82,22 +83,6 @@ def trick_text(trick: TrickEvent, human: int, n: int = 2) -> str:
 
 
 # ------------------------------------------------------------------ the scene
-
-def table_groups(exposed, declarations) -> list[list[Card]]:
-    """A player's declared cards grouped by combination: each card goes with the latest
-    declaration that contains it (a king and queen of a sequence show with the sequence)."""
-    left = set(exposed)
-    groups: list[list[Card]] = []
-    for decl in reversed(list(declarations)):
-        group = [c for c in decl.cards if c in left]
-        if group:
-            groups.append(group)
-            left.difference_update(group)
-    groups.reverse()
-    if left:
-        groups.append(sorted(left))
-    return groups
-
 
 def scene_kwargs(deal: Deal, human: int, reveal: bool = False, show_last: bool = True,
                  highlighted=()) -> dict:

@@ -170,6 +170,22 @@ def _declared_scale(groups, scale: float, max_width: float) -> float:
     return scale
 
 
+def table_groups(exposed, declarations) -> list[list[Card]]:
+    """A player's declared cards grouped by combination: each card goes with the latest
+    declaration that contains it (a king and queen of a sequence show with the sequence)."""
+    left = set(exposed)
+    groups: list[list[Card]] = []
+    for decl in reversed(list(declarations)):
+        group = [c for c in decl.cards if c in left]
+        if group:
+            groups.append(group)
+            left.difference_update(group)
+    groups.reverse()
+    if left:
+        groups.append(sorted(left))
+    return groups
+
+
 def _declared_rows(groups, scale: float, max_width: float, four_colour: bool, **sets) -> Block:
     """Declared cards in two rows (combinations kept whole, the rows' widths balanced), both
     at one scale, when one row would have to draw them smaller."""
