@@ -13,6 +13,7 @@ from .game import Game
 from .melds import Declaration
 from .rules import PRESETS, RuleSet
 from .variants import infusorka as _infusorka  # noqa: F401  (registers the many-pack game)
+from .variants import multipack as _multipack  # noqa: F401  (registers Rubicon, six/eight-pack)
 
 __all__ = ["PASS", "Announce", "Pass", "Play", "announce", "declare", "play", "Card", "cards_ru",
            "make_pack", "parse_card", "parse_cards", "sort_cards", "Deal", "BeziqueError",

@@ -44,8 +44,10 @@ def deal_class(rules: RuleSet) -> type["Deal"]:
     return variant.deal_class if variant is not None else Deal
 
 
-def create_deal(rules: RuleSet, dealer: int, hands, turn_up, stock) -> "Deal":
-    return deal_class(rules)(rules, dealer, hands, turn_up, stock)
+def create_deal(rules: RuleSet, dealer: int, hands, turn_up, stock, **extra) -> "Deal":
+    """The deal of the rules' class; `extra`: what a variant's deal takes besides the cards
+    (the six-pack lift, `lift=(packet, estimate)`)."""
+    return deal_class(rules)(rules, dealer, hands, turn_up, stock, **extra)
 
 
 def deal_cards(rules: RuleSet, dealer: int, rng: _random.Random) -> tuple[list[list[Card]], Card | None, list[Card]]:
@@ -128,6 +130,8 @@ class Deal:
         rules = rules or RuleSet()
         rng = rng or _random.Random(seed)
         klass = deal_class(rules) if cls is Deal else cls
+        if klass.new.__func__ is not Deal.new.__func__:      # a variant that deals its own way
+            return klass.new(rules, dealer, rng=rng)
         hands, turn_up, stock = klass.deal_cards(rules, dealer, rng)
         return klass(rules, dealer, hands, turn_up, stock)
 

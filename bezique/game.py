@@ -1,4 +1,5 @@
-"""A game (партия): deals to the target score, the dealer alternating (RULES.md §2.1, §8)."""
+"""A game (партия): deals to the target score, the dealer alternating (RULES.md §2.1, §8); in the
+multi-pack games one deal settled by RULES-multipack.md §15.11 (a void one is dealt again)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,10 @@ def cut_for_deal(rules: RuleSet, rng: _random.Random) -> tuple[int, list[list[Ca
         cuts = pack[:n]
         rounds.append(cuts)
         ranks = [c.rank_index for c in cuts]          # 0 = ace, the highest
-        best = min(ranks) if rules.cut_for_deal == "high" else max(ranks)
+        best = max(ranks) if rules.cut_for_deal == "low" else min(ranks)
         if ranks.count(best) == 1:
+            if rules.cut_for_deal == "high_chooses":   # R15.2.1: the higher card chooses, and
+                return (ranks.index(best) + 1) % n, rounds   # the engine's choice: not to deal
             return ranks.index(best), rounds
 
 
@@ -98,8 +101,13 @@ class Game:
         for seat in range(deal.n):
             if deal.zeroed[seat]:                       # false declaration: all points (§9.2)
                 self.totals[self.side(seat)] = 0
+        settlement = result.get("settlement") if self.rules.game_mode == "rubicon" else None
         for s in range(len(self.totals)):
-            self.totals[s] += result["scores"][s] + bonus[s]
+            if self.rules.game_mode == "rubicon":             # R15.11: the game's value only
+                if settlement["winner"] == s:
+                    self.totals[s] += settlement["value"]
+            else:
+                self.totals[s] += result["scores"][s] + bonus[s]
         summary = DealSummary(deal.dealer, initial_trump, result, bonus, list(self.totals),
                               deal.last_trick_winner)
         self.history.append(summary)
@@ -114,6 +122,8 @@ class Game:
         rules = self.rules
         last = summary.last_trick_winner
         last_side = self.side(last) if last is not None else None
+        if rules.game_mode == "rubicon":          # R15.11.1: one deal is the game; a void game
+            return summary.result["settlement"]["winner"]    # (Law 61) is dealt again
         if rules.game_mode == "single_deal":                         # R8.4
             scores = summary.result["scores"]
             best = max(scores)

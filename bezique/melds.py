@@ -230,6 +230,9 @@ def meld_points(meld: str, rules: RuleSet, trump: str | None = None,
     `ACE_TURNED` (`trump` is the ace's suit) and `SUIT_REPEATED` (`trump` is the repeated suit).
     `cards` matter only where the shape sets the value: a double marriage (its suit) and the
     no-trump marriage (two or four cards)."""
+    variant = find_variant(rules)
+    if variant is not None and variant.meld_points is not None:
+        return variant.meld_points(meld, rules, trump, cards)   # its own table (multi-pack)
     pts = _ALWAYS.get(meld)
     if pts is not None:
         return pts

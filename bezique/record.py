@@ -25,7 +25,9 @@ from .ru import plural
 FORMAT = "bezique-deal/1"
 RESULT_KEYS = ("scores", "brisques", "declared", "last_trick")
 RESULT_NAMES_RU = {"scores": "очки за сдачу", "brisques": "бриски", "declared": "объявления",
-                   "last_trick": "последняя взятка"}
+                   "last_trick": "последняя взятка", "settlement": "расчёт партии"}
+SETTLEMENT_EXAMPLE = '{"winner": 0, "value": 1800, "rubiconed": false}'
+
 
 
 # --------------------------------------------------------------------------- writing
@@ -79,6 +81,9 @@ def deal_to_record(deal: Deal) -> dict[str, Any]:
     }
     if passes:
         rec["passes"] = passes
+    lift = getattr(deal, "lift", None)
+    if lift is not None:                          # the six-pack dealer's lift (R15.2.6)
+        rec["lift"] = {"packet": lift[0], "estimate": lift[1]}
     if deal.is_over:
         rec["result"] = deal.result()
     return rec
@@ -165,9 +170,11 @@ class RecordedDeal:
     actions: list[tuple[int, Any]]
     result: dict | None
     passes: tuple[int, ...] = ()        # explicit passes: before actions[n] (n = len: at the end)
+    lift: tuple[int, int] | None = None  # six-pack: (packet, estimate), R15.2.6
 
     def start(self) -> Deal:
-        return create_deal(self.rules, self.dealer, self.hands, self.turn_up, self.stock)
+        extra = {"lift": self.lift} if self.lift is not None else {}
+        return create_deal(self.rules, self.dealer, self.hands, self.turn_up, self.stock, **extra)
 
 
 def parse_record(data: Any, path: str | None = None) -> RecordedDeal:
@@ -221,7 +228,23 @@ def parse_record(data: Any, path: str | None = None) -> RecordedDeal:
     result = data.get("result")
     if result is not None:
         _check_result(result, 2 if rules.partnerships else n, path)
-    return RecordedDeal(rules, dealer, hands, turn_up, stock, actions, result, passes)
+    lift = _lift(data.get("lift"), rules, path)
+    return RecordedDeal(rules, dealer, hands, turn_up, stock, actions, result, passes, lift)
+
+
+def _lift(value: Any, rules: RuleSet, path: str | None) -> tuple[int, int] | None:
+    """The six-pack lift {"packet": n, "estimate": g} (docs/deal-records.md), or None."""
+    if value is None:
+        return None
+    if not rules.dealer_cut_target:
+        raise FormatError("поле «lift» (сколько карт снял сдатчик) бывает только в китайском "
+                          "безике: уберите его или проверьте «rules»", path, "lift")
+    if (not isinstance(value, dict) or set(value) != {"packet", "estimate"}
+            or not _int(value["packet"], 1, 100) or not _int(value["estimate"], 1, 100)):
+        raise FormatError("ожидался объект {\"packet\": 24, \"estimate\": 22}: сколько карт "
+                          "снял сдатчик и сколько назвал противник (целые числа от 1 до 100)",
+                          path, "lift")
+    return value["packet"], value["estimate"]
 
 
 def _passes(value: Any, n_actions: int, path: str | None) -> tuple[int, ...]:
@@ -245,6 +268,13 @@ def _check_result(result: Any, sides: int, path: str | None) -> None:
         if not isinstance(v, list) or len(v) != sides or not all(_int(x, -10**9, 10**9) for x in v):
             raise FormatError(f"ожидался список из {sides} целых чисел, например [120, 80]",
                               path, f"result.{k}")
+    if "settlement" in result:
+        st = result["settlement"]
+        if (not isinstance(st, dict) or set(st) != {"winner", "value", "rubiconed"}
+                or not (st["winner"] is None or _int(st["winner"], 0, sides - 1))
+                or not _int(st["value"], 0, 10**9) or not isinstance(st["rubiconed"], bool)):
+            raise FormatError(f"ожидался объект {SETTLEMENT_EXAMPLE} (победитель — номер игрока "
+                              "или null, если партия не состоялась)", path, "result.settlement")
 
 
 ACTION_KEYS = ("play", "declare", "announce", "penalty")
@@ -330,6 +360,8 @@ def replay(rec: RecordedDeal) -> ReplayOutcome:
             return ReplayOutcome(False, deal, "в записи есть итог, но сдача не доиграна")
         mine = deal.result()
         diff = [k for k in RESULT_KEYS if list(rec.result[k]) != mine[k]]
+        if "settlement" in rec.result and rec.result["settlement"] != mine.get("settlement"):
+            diff.append("settlement")
         if diff:
             k = diff[0]
             return ReplayOutcome(False, deal, f"итог «{k}» ({RESULT_NAMES_RU[k]}): в записи "

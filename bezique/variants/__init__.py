@@ -29,6 +29,7 @@ class Variant:
     last_trick_points: int | None = None               # the last-trick bonus (None: the rules')
     check_rules: Callable[[Any], None] | None = None   # rules -> RulesError for a table it cannot seat
     lead_index: Callable[[Any], int] | None = None     # trick cards -> the card acting as the lead
+    meld_points: Callable[..., int] | None = None      # (meld, rules, trump, cards) -> its value
 
 
 VARIANTS: dict[str, Variant] = {}

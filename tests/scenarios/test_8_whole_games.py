@@ -9,13 +9,15 @@ import random
 import pytest
 
 from bezique import Game, RuleSet
-from bezique.rules import PRESETS
+from bezique.rules import MULTIPACK_PRESETS, PRESETS
 
 from .game_helpers import game_ending
 from .helpers import finish_randomly
 
 LAST_TRICK_PRESETS = {"seed_000C", "seed_000E"}          # both_reach_rule="last_trick"
-TARGET = {name: RuleSet.preset(name).target_score for name in PRESETS}
+# The multi-pack games (RULES-multipack.md §15.11) are one deal each, settled: no target.
+TARGET_PRESETS = [n for n in PRESETS if n not in MULTIPACK_PRESETS]
+TARGET = {name: RuleSet.preset(name).target_score for name in TARGET_PRESETS}
 
 
 def test_the_presets_that_change_the_end_of_a_game():
@@ -24,16 +26,17 @@ def test_the_presets_that_change_the_end_of_a_game():
         LAST_TRICK_PRESETS
     assert {n for n, t in TARGET.items() if t == 1500} == {"seed_001", "three_handed",
                                                             "four_handed"}
-    assert {n for n, t in TARGET.items() if t != 1500} == set(PRESETS) - {
+    assert {n for n, t in TARGET.items() if t != 1500} == set(TARGET_PRESETS) - {
         "seed_001", "three_handed", "four_handed"} and set(TARGET.values()) == {1000, 1500}
-    assert all(RuleSet.preset(n).game_mode == "target" for n in PRESETS)
+    assert all(RuleSet.preset(n).game_mode == "target" for n in TARGET_PRESETS)
+    assert all(RuleSet.preset(n).game_mode == "rubicon" for n in MULTIPACK_PRESETS)
 
 
 def _sides(rules):
     return 2 if rules.partnerships else rules.players
 
 
-@pytest.mark.parametrize("name", list(PRESETS))
+@pytest.mark.parametrize("name", TARGET_PRESETS)
 def test_both_reach_the_target(name):
     """Seat 0 ends 100 over the target, seat 1 50 over, seat 1 took the last trick: the
     higher total wins, except where the last trick decides (000-C, 000-E)."""
@@ -45,7 +48,7 @@ def test_both_reach_the_target(name):
     assert game.winner == (1 if name in LAST_TRICK_PRESETS else 0) and game.is_over
 
 
-@pytest.mark.parametrize("name", list(PRESETS))
+@pytest.mark.parametrize("name", TARGET_PRESETS)
 def test_equal_totals_over_the_target_go_to_the_last_trick(name):
     rules = RuleSet.preset(name)
     t = rules.target_score
@@ -55,7 +58,7 @@ def test_equal_totals_over_the_target_go_to_the_last_trick(name):
         assert game.winner == last
 
 
-@pytest.mark.parametrize("name", list(PRESETS))
+@pytest.mark.parametrize("name", TARGET_PRESETS)
 def test_exactly_the_target_and_one_point_short(name):
     rules = RuleSet.preset(name)
     t = rules.target_score
@@ -84,6 +87,12 @@ def check_finished_game(game):
     rules, hist = game.rules, game.history
     n = rules.players
     assert [h.dealer for h in hist] == [(game.first_dealer + k) % n for k in range(len(hist))]
+    if rules.game_mode == "rubicon":                      # R15.11: void deals, then one settled
+        assert all(h.result["settlement"]["winner"] is None for h in hist[:-1])
+        st = hist[-1].result["settlement"]
+        assert game.winner == st["winner"] is not None
+        assert game.totals == [st["value"] if s == st["winner"] else 0 for s in range(n)]
+        return
     totals = [0] * _sides(rules)
     for h in hist:
         totals = [a + s + b for a, s, b in zip(totals, h.result["scores"], h.bonus)]
