@@ -28,13 +28,13 @@ import random
 from dataclasses import dataclass, field
 
 from ..actions import Announce, Pass, Play
-from ..cards import Card
+from ..cards import Card, cards_ru
 from ..deal import Deal, create_deal
 from ..errors import IllegalAction
 from ..melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EXCHANGE,
                      TRIPLE_BEZIQUE, TRUMP_SEVEN, Declaration, MeldContext, MeldState,
                      bezique_faces, enumerate_declarations, meld_points)
-from ..ru import capitalize, describe_declaration, meld_name, plural, points
+from ..ru import capitalize, meld_name, meld_name_acc, plural, points
 from ..tally import trick_points
 from ..tricks import counted_trick, legal_reason, takes_trick
 from .coach_memory import MEMORY, Memory
@@ -58,6 +58,18 @@ INTERACTIVE_REVIEW = {"samples": 8, "time_limit": 0.3}
 
 # ------------------------------------------------------------------ descriptions
 
+def declaration_acc(d: Declaration) -> str:
+    """A declaration as the object of «объявить»: «козырную семёрку 7♥ — 10 очков», «марьяж
+    К♥ Д♥ — 20 очков» (`ru.describe_declaration` says it in the nominative)."""
+    return f"{meld_name_acc(d.meld, d.cards)} {cards_ru(d.cards)} — {points(d.points)}"
+
+
+def gendered(card: Card, masculine: str, feminine: str) -> str:
+    """The word that agrees with a card's name: туз, король, валет are masculine («он», «нужен»),
+    дама, десятка, девятка, восьмёрка, семёрка and the infusorka feminine («она», «нужна»)."""
+    return masculine if card.rank in ("A", "K", "J") and not card.is_joker else feminine
+
+
 def describe_action(action) -> str:
     """A learner-facing Russian description of an action."""
     t = type(action)
@@ -68,7 +80,7 @@ def describe_action(action) -> str:
         if action.meld == SEVEN_EXCHANGE:
             return f"обменять козырную семёрку {action.cards[0].ru} на открытый козырь — " \
                    f"{points(action.points)}"
-        return "объявить " + describe_declaration(action.meld, action.cards, action.points)
+        return "объявить " + declaration_acc(action)
     if t is Announce:
         return f"показать «на потом» {meld_name(action.meld)} " + " ".join(c.ru for c in action.cards)
     if t is Pass:
@@ -269,7 +281,7 @@ def _imperative(action) -> str:
     if t is Declaration:
         if action.meld == SEVEN_EXCHANGE:
             return f"обменяйте козырную семёрку {action.cards[0].ru} на открытый козырь"
-        return "объявите " + describe_declaration(action.meld, action.cards, action.points)
+        return "объявите " + declaration_acc(action)
     if t is Announce:
         return f"покажите «на потом» {meld_name(action.meld)}"
     return "не объявляйте, берите карту из талона"
@@ -366,7 +378,7 @@ def explain_choice(view, action, analysis: Analysis | None = None) -> str:
                     why.append("это бриск")
                 joins = _melds_with(up, rules, trump)
                 if joins:
-                    why.append(f"она может войти в {joins}")
+                    why.append(f"{gendered(up, 'он', 'она')} может войти в {joins}")
                 gain = f"+{worth}, и" if action.points else "очков обмен не приносит, но"
                 parts.append(f"обменяйте семёрку: {gain} в руку придёт {up.ru} ({up.name_ru})"
                              + (f" — {', '.join(why)}" if why else ""))
@@ -396,7 +408,10 @@ def explain_choice(view, action, analysis: Analysis | None = None) -> str:
                 parts.append(f"{c.ru} берёт взятку")
             if av is not None and av.exact:
                 v = int(round(av.value))
-                if v >= 0:
+                if v == 0:
+                    parts.append("по точному расчёту (соперник тоже играет лучшим образом) в "
+                                 "оставшихся взятках вы наберёте столько же, сколько соперник")
+                elif v > 0:
                     parts.append(f"по точному расчёту (соперник тоже играет лучшим образом) в "
                                  f"оставшихся взятках вы наберёте на {plural(v, 'очко')} больше соперника")
                 else:
@@ -446,7 +461,7 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
             if brisque_worth(view.rules) and any(x.is_brisque for x in trick + [c]):
                 out.append(_brisques_in_trick(view, trick + [c]))
             if best_decl is not None:
-                out.append(f"после взятки можно объявить {describe_declaration(best_decl.meld, best_decl.cards, best_decl.points)}")
+                out.append(f"после взятки можно объявить {declaration_acc(best_decl)}")
             if scored and on_table:
                 out.append(f"карта {c.ru} уже принесла очки в комбинации — ею не жалко бить")
             if threat >= 100 and view.stock_count <= LATE_STOCK:
@@ -459,14 +474,15 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
             elif not any(x.is_brisque for x in trick + [c]):
                 out.append("бриск во взятке нет — отдать её не страшно")
             if pot < 5 and not c.is_joker:         # an infusorka joins any combination
-                out.append(f"{c.ru} не нужна ни для одной комбинации")
+                out.append(f"{c.ru} не {gendered(c, 'нужен', 'нужна')} ни для одной комбинации")
             out.append("козыри и карты для комбинаций лучше сохранить")
     else:
         if c.suit == view.trump and all(o.opp_may_hold((r, c.suit)) == 0 for r in "ATKQJ987"
                                         if "ATKQJ987".index(r) < "ATKQJ987".index(c.rank)):
-            out.append(f"ходите {c.ru}: старше неё козырей у соперника нет, взятка будет ваша")
+            out.append(f"ходите {c.ru}: старше {gendered(c, 'него', 'неё')} козырей у соперника "
+                       "нет, взятка будет ваша")
             if best_decl is not None:
-                out.append(f"а после неё можно объявить {describe_declaration(best_decl.meld, best_decl.cards, best_decl.points)}")
+                out.append(f"а после неё можно объявить {declaration_acc(best_decl)}")
         else:
             out.append(f"ходите {c.ru}")
             if pot < 5 and not c.is_joker and not (c.is_brisque and brisque_worth(view.rules)):

@@ -22,7 +22,7 @@ from ..narrate import gain
 from ..events import DeclareEvent, DrawEvent, PhaseTwoEvent, TrickEvent, TurnUpTakenEvent
 from ..record import dumps_record
 from ..rules import RuleSet
-from ..ru import capitalize, describe_declaration, plural
+from ..ru import capitalize, plural
 from . import coach
 from .match import TITLES, make_player
 
@@ -124,7 +124,7 @@ class TerminalGame:
                                f"{d.cards[0].ru} на открытый козырь: {gain(d.points)}.")
                 else:
                     out.append(f"{who} {'объявили' if me else 'объявил'} "
-                               f"{describe_declaration(d.meld, d.cards, d.points)}.")
+                               f"{coach.declaration_acc(d)}.")
             elif type(ev) is DrawEvent and ev.seat == self.me:
                 out.append(f"Вы берёте из талона {ev.card.ru}.")
             elif type(ev) is TurnUpTakenEvent:

@@ -145,6 +145,17 @@ def test_review_lists_costly_decisions():
 def test_describe_action_in_russian():
     assert coach.describe_action(Play(Card("Q", "S", 1))) == "сыграть Д♠ (дама пик)"
     assert coach.describe_action(PASS).startswith("не объявлять")
+    # the meld is the object of «объявить»: accusative, never «объявить козырная семёрка»
+    seven = Declaration("trump_seven", (Card("7", "H"),), 10)
+    assert coach.describe_action(seven) == "объявить козырную семёрку 7♥ — 10 очков"
+    marriage = Declaration("royal_marriage", (Card("K", "H"), Card("Q", "H")), 40)
+    assert coach.describe_action(marriage) == "объявить козырный марьяж К♥ Д♥ — 40 очков"
+
+
+def test_words_agree_with_the_card():
+    for rank, word in [("A", "он"), ("K", "он"), ("J", "он"), ("Q", "она"), ("T", "она"),
+                       ("9", "она"), ("8", "она"), ("7", "она")]:
+        assert coach.gendered(Card(rank, "H"), "он", "она") == word
 
 
 # ------------------------------------------------------------------ hint and review agree
@@ -317,8 +328,21 @@ def test_the_coach_never_calls_an_infusorka_useless():
                             a for a in view.legal_actions if getattr(a, "card", None) == c))
                         assert "не входит в комбинации" not in text, text
                         assert "не нужна ни для одной" not in text, text
+                        assert "не нужен ни для одной" not in text, text
                         seen += 1
             deal.apply(heuristic_action(deal))
         if seen >= 5:
             break
     assert seen >= 5
+
+
+def test_the_seven_exchange_reason_agrees_with_the_turned_ace():
+    """«в руку придёт Т♥ (туз червей) — это бриск, он может войти в секвенцию» (not «она»)."""
+    d = deal_from("7♠ 8♣ 9♣ В♣ Д♦ 8♦ 9♦ 10♦", "Т♠ 7♥ 8♠ 9♠ В♠ 8♥ 9♥ 10♣", "Т♥")
+    d.apply(Play(Card("A", "S")), 1)
+    d.apply(Play(Card("7", "S")), 0)
+    view = d.view(1)
+    exchange = next(a for a in view.legal_actions if getattr(a, "meld", None) == "seven_exchange")
+    text = coach.explain_choice(view, exchange)
+    assert "Т♥ (туз червей) — это бриск, он может войти в секвенцию" in text, text
+    assert "она может" not in text
