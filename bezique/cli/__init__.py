@@ -46,8 +46,8 @@ def build_parser() -> RussianArgumentParser:
     p.add_argument("--deals", type=deals, default=100, metavar="N",
                    help="число сдач (по умолчанию 100)")
     p.add_argument("--seed", type=seed, default=0, metavar="N")
-    p.add_argument("--rules", default="canonical", metavar="ПРАВИЛА",
-                   help="набор правил, например three_handed")
+    p.add_argument("--rules", "--preset", dest="rules", default="canonical", metavar="ПРАВИЛА",
+                   help="набор правил, например three_handed или rubicon")
     p.add_argument("--out", required=True, metavar="ФАЙЛ", help="файл .jsonl для записей")
     p.set_defaults(func=c.cmd_selfplay, parser=p)
 
@@ -81,7 +81,7 @@ def build_parser() -> RussianArgumentParser:
                    metavar="N", help="с --games: остановить партию после N сдач "
                                      "(по умолчанию 60; такие партии считаются отдельно)")
     p.add_argument("--seed", type=seed, default=0, metavar="N")
-    p.add_argument("--rules", default="canonical", metavar="ПРАВИЛА")
+    p.add_argument("--rules", "--preset", dest="rules", default="canonical", metavar="ПРАВИЛА")
     p.add_argument("--out", metavar="ФАЙЛ", help="записать сдачи в .jsonl (bezique-deal/1)")
     p.add_argument("--json", action="store_true", help="в конце строка JSON с итогами")
     p.add_argument("--samples", type=int_in(1, 100_000, "число вариантов"), metavar="N",
@@ -98,7 +98,7 @@ def build_parser() -> RussianArgumentParser:
                        example=c.PLAY_EXAMPLE)
     p.add_argument("--opponent", default="heuristic", choices=BOTS)
     p.add_argument("--seed", type=seed, metavar="N")
-    p.add_argument("--rules", default="canonical", metavar="ПРАВИЛА")
+    p.add_argument("--rules", "--preset", dest="rules", default="canonical", metavar="ПРАВИЛА")
     p.add_argument("--deals", type=int_in(1, 1000, "число сдач"), default=1, metavar="N",
                    help="сколько сдач сыграть")
     p.add_argument("--no-review", action="store_true", help="без разбора ошибок после сдачи")
