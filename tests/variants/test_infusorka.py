@@ -104,7 +104,7 @@ def test_deal_sizes(rules, stock):
 
 
 def test_unsupported_tables():
-    with pytest.raises(RulesError, match="сдающий пропускает"):
+    with pytest.raises(RulesError, match="сдатчик пропускает"):
         Deal.new(MP.with_options(players=4), seed=1)
     with pytest.raises(RulesError, match="восемью или десятью"):
         Deal.new(MP.with_options(packs=3), seed=1)
@@ -464,3 +464,17 @@ def test_the_coach_and_the_amateur_know_a_led_infusorka_is_beaten_by_any_card():
     # every card takes the trick, none brings points: the values differ only by what is kept
     values = follow_scores(o, [nine, Card("A", "C", 1)])
     assert values[nine] > values[Card("A", "C", 1)]
+
+
+def test_the_gaps_speak_the_courses_words():
+    """The table of what the text leaves open (chapter 11): «сдатчик», «квинта», the course
+    (not «программа») as the one that lacks a table of four, and no quotes around words the
+    text does not say."""
+    import re
+    from bezique.variants.infusorka import GAPS
+    text = " ".join(g.topic + " " + g.decision for g in GAPS)
+    assert "сдатчик" in text and "квинта" in text
+    for wrong in (r"\bсдающ", r"\bпрограмм", r"(?:ный|ном|ного|-й) квинт(?:е|а|у)?\b",
+                  r"\bквинт(?:ов|ом)\b"):
+        assert not re.search(wrong, text), wrong
+    assert not any(g.topic.startswith("«") for g in GAPS)
