@@ -280,6 +280,9 @@ def enumerate_declarations(held: Iterable[Card], state: MeldState, ctx: MeldCont
     """Every declaration the cards allow under the re-use rules (no timing checks here),
     one entry per distinct set of physical cards, sorted as formats.md says."""
     rules, trump = ctx.rules, ctx.trump
+    variant = find_variant(rules)
+    if variant is not None and variant.declarations is not None:
+        return variant.declarations(held, state, ctx)          # its own families (multi-pack)
     if not _may_hold_meld(held, trump):
         return []
     blocked = ctx.blocked
@@ -466,6 +469,9 @@ def _names(cards: Iterable[Card]) -> str:
 
 def shape_problem(meld: str, cards: tuple[Card, ...], rules: RuleSet, trump: str | None) -> str | None:
     """Why these cards are not this meld (None if the shape is right). Russian."""
+    variant = find_variant(rules)
+    if variant is not None and variant.shape_problem is not None:
+        return variant.shape_problem(meld, cards, rules, trump)
     n = len(cards)
     ranks = sorted(c.rank for c in cards)
     suits = {c.suit for c in cards}

@@ -30,6 +30,8 @@ class Variant:
     check_rules: Callable[[Any], None] | None = None   # rules -> RulesError for a table it cannot seat
     lead_index: Callable[[Any], int] | None = None     # trick cards -> the card acting as the lead
     meld_points: Callable[..., int] | None = None      # (meld, rules, trump, cards) -> its value
+    declarations: Callable[..., list] | None = None    # (held, state, ctx) -> legal declarations
+    shape_problem: Callable[..., str | None] | None = None   # (meld, cards, rules, trump) -> why not
 
 
 VARIANTS: dict[str, Variant] = {}

@@ -96,3 +96,23 @@ def test_a_fifteen_card_hand_enumerates_fast():
     assert time.perf_counter() - t < 0.5
     assert len({d.key for d in out}) == len(out) > 250
 
+
+
+def test_the_registry_hooks_answer_for_the_multipack_games():
+    """The engine's own entry points (used by the coach, the bots, positions) give the
+    multi-pack answers: enumeration, shape and points."""
+    from bezique.cards import Card
+    from bezique.melds import MeldContext, enumerate_declarations, meld_points, shape_problem
+    from bezique.variants.multipack.melds import MultipackMelds
+    rules = RuleSet.preset("rubicon")
+    qs = [Card("Q", s, 1) for s in "SHDC"] + [Card("Q", "H", 2)]
+    state = MultipackMelds()
+    out = enumerate_declarations(qs[:4], state, MeldContext.for_hand(rules=rules, trump="C"))
+    assert [(d.meld, d.points) for d in out] == [("four_queens", 60)]
+    state.record(out[0], "C")
+    again = enumerate_declarations(qs[1:], state, MeldContext.for_hand(rules=rules, trump="C"))
+    assert [(d.meld, d.points) for d in again] == [("four_queens", 60)]      # QS#1 played
+    # nothing played: the fifth queen cannot renew the four (S-R06 (a))
+    assert enumerate_declarations(qs, state, MeldContext.for_hand(rules=rules, trump="C")) == []
+    assert shape_problem("quadruple_bezique", tuple(qs[:2]), rules, "C")
+    assert meld_points("plain_sequence", rules, "C") == 150

@@ -13,7 +13,8 @@ from ...cards import make_pack
 from ...errors import RulesError
 from .. import Variant, register
 from .deal import MultipackDeal
-from .melds import MELD_NAME_ACC_RU, MELD_NAME_RU, MELDS, MultipackMelds, multipack_meld_points
+from .melds import (MELD_NAME_ACC_RU, MELD_NAME_RU, MELDS, MultipackMelds, multipack_declarations,
+                    multipack_meld_points, shape_problem)
 from .settle import settle, settle_too_many_cards
 
 PACKS = {"rubicon": 4, "six_pack": 6, "eight_pack": 8}          # R15.1.1
@@ -52,6 +53,7 @@ for _name in PACKS:
         name=_name, deal_class=MultipackDeal, pack=_pack, melds=MELDS,
         meld_state=MultipackMelds,
         meld_names=MELD_NAME_RU, meld_names_acc=MELD_NAME_ACC_RU,
-        trick_points=_brisques, check_rules=check_rules, meld_points=multipack_meld_points))
+        trick_points=_brisques, check_rules=check_rules, meld_points=multipack_meld_points,
+        declarations=multipack_declarations, shape_problem=shape_problem))
 
 __all__ = ["MultipackDeal", "settle", "settle_too_many_cards", "check_rules", "PACKS"]
