@@ -115,10 +115,16 @@ def meld_name_acc(meld: str, cards: Iterable[Card] = ()) -> str:
     return MELD_NAME_ACC.get(meld) or variant_meld_name(meld, accusative=True) or meld_name(meld)
 
 
-def describe_declaration(meld: str, cards: Iterable[Card], pts: int) -> str:
-    """'козырный марьяж К♠ Д♠ — 40 очков'."""
+def describe_declaration(meld: str, cards: Iterable[Card], pts: int,
+                         accusative: bool = False) -> str:
+    """'козырный марьяж К♠ Д♠ — 40 очков'; `accusative` for the object of «объявить»
+    ('козырную семёрку 7♥ — 10 очков'). A name with a clause after a comma takes the cards
+    before the clause: 'марьяж К♥ Д♥, назначающий козырь — 20 очков' (not '…козырь К♥ Д♥',
+    which reads as if the cards were the trump)."""
     cards = tuple(cards)
-    return f"{meld_name(meld, cards)} {cards_ru(cards)} — {points(pts)}"
+    name = meld_name_acc(meld, cards) if accusative else meld_name(meld, cards)
+    head, comma, clause = name.partition(", ")
+    return f"{head} {cards_ru(cards)}{comma}{clause} — {points(pts)}"
 
 
 def capitalize(text: str) -> str:

@@ -170,3 +170,17 @@ def test_a_four_card_no_trump_marriage_is_named_double():
     assert meld_name("no_trump_marriage", four) == "двойной марьяж, назначающий козырь"
     assert meld_name("no_trump_marriage", two) == "марьяж, назначающий козырь"
     assert describe_declaration("no_trump_marriage", four, 80).startswith("двойной марьяж")
+    # the cards stand next to the noun, before the participle clause
+    assert describe_declaration("no_trump_marriage", two, 20) == \
+        "марьяж К♥ Д♥, назначающий козырь — 20 очков"
+    assert describe_declaration("no_trump_marriage", four, 80) == \
+        "двойной марьяж К♥ К♥ Д♥ Д♥, назначающий козырь — 80 очков"
+
+
+def test_a_declaration_as_the_object_of_declare():
+    from bezique.cards import parse_cards
+    from bezique.ru import describe_declaration
+    assert describe_declaration("trump_seven", parse_cards("7H"), 10, accusative=True) == \
+        "козырную семёрку 7♥ — 10 очков"
+    assert describe_declaration("trump_seven", parse_cards("7H"), 10) == \
+        "козырная семёрка 7♥ — 10 очков"

@@ -28,13 +28,13 @@ import random
 from dataclasses import dataclass, field
 
 from ..actions import Announce, Pass, Play
-from ..cards import Card, cards_ru
+from ..cards import Card
 from ..deal import Deal, create_deal
 from ..errors import IllegalAction
 from ..melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EXCHANGE,
                      TRIPLE_BEZIQUE, TRUMP_SEVEN, Declaration, MeldContext, MeldState,
                      bezique_faces, enumerate_declarations, meld_points)
-from ..ru import capitalize, meld_name, meld_name_acc, plural, points
+from ..ru import capitalize, describe_declaration, meld_name, plural, points
 from ..tally import trick_points
 from ..tricks import counted_trick, legal_reason, takes_trick
 from .coach_memory import MEMORY, Memory
@@ -59,9 +59,8 @@ INTERACTIVE_REVIEW = {"samples": 8, "time_limit": 0.3}
 # ------------------------------------------------------------------ descriptions
 
 def declaration_acc(d: Declaration) -> str:
-    """A declaration as the object of «объявить»: «козырную семёрку 7♥ — 10 очков», «марьяж
-    К♥ Д♥ — 20 очков» (`ru.describe_declaration` says it in the nominative)."""
-    return f"{meld_name_acc(d.meld, d.cards)} {cards_ru(d.cards)} — {points(d.points)}"
+    """A declaration as the object of «объявить»: «козырную семёрку 7♥ — 10 очков»."""
+    return describe_declaration(d.meld, d.cards, d.points, accusative=True)
 
 
 def gendered(card: Card, masculine: str, feminine: str) -> str:
