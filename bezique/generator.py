@@ -18,7 +18,7 @@ from .deal import STAGE_DECLARE, Deal
 from .melds import MeldContext, explain_illegal, reuse_problem, shape_problem
 from .players.random_player import random_action
 from .positions import load_position, solve
-from .ru import capitalize, describe_declaration, meld_name, plural, points
+from .ru import capitalize, describe_declaration, meld_name, meld_with_cards, plural, points
 from .rules import RuleSet
 from .tricks import legal_reason, winner_reason
 
@@ -115,7 +115,7 @@ def _traps(pos) -> list[str]:
         reason = reuse_problem(d.meld, d.cards, state)
         if reason and (d.meld, reason) not in said:
             said.add((d.meld, reason))
-            out.append(f"{capitalize(meld_name(d.meld))} {cards_ru(d.cards)}: {reason}.")
+            out.append(f"{capitalize(meld_with_cards(d.meld, d.cards))}: {reason}.")
     return out[:3]
 
 

@@ -8,7 +8,7 @@ from .cards import SUIT_GENITIVE_RU, SUIT_NAME_RU, cards_ru
 from .events import (AceTurnedEvent, AnnounceEvent, CarteBlancheEvent, DeclareEvent, DrawEvent,
                      EndEvent, Event, PenaltyEvent, PhaseTwoEvent, SevenPlayedEvent,
                      SevenTurnedEvent, TrickEvent, TrumpFixedEvent, TurnUpTakenEvent)
-from .ru import capitalize, meld_name, meld_name_acc, plural, points
+from .ru import capitalize, meld_with_cards, plural, points
 
 
 def seat_names(viewer: int, n: int = 2) -> list[str]:
@@ -63,12 +63,12 @@ def describe_event(event: Event, viewer: int, names: Sequence[str]) -> str | Non
             if d.meld == "seven_exchange":
                 return (f"{who} {_verb(who, 'меняете', 'меняет')} козырную семёрку {d.cards[0].ru} "
                         f"на открытый козырь: {gain(d.points)}.")
-            return (f"{who} {_verb(who, 'объявляете', 'объявляет')} {meld_name_acc(d.meld, d.cards)} "
-                    f"{cards_ru(d.cards)}: {gain(d.points)}.")
+            return (f"{who} {_verb(who, 'объявляете', 'объявляет')} "
+                    f"{meld_with_cards(d.meld, d.cards, accusative=True)}: {gain(d.points)}.")
         case AnnounceEvent(seat=seat, declaration=d):
             who = names[seat]
-            return (f"{who} {_verb(who, 'выкладываете', 'выкладывает')} ещё {meld_name(d.meld, d.cards)} "
-                    f"{cards_ru(d.cards)} на потом: «{plural(d.points, 'очко')} за мной».")
+            return (f"{who} {_verb(who, 'выкладываете', 'выкладывает')} ещё "
+                    f"{meld_with_cards(d.meld, d.cards)} на потом: «{plural(d.points, 'очко')} за мной».")
         case DrawEvent(seat=seat, card=card):
             if seat == viewer:
                 return f"Вы берёте из талона {card.ru}."

@@ -115,16 +115,22 @@ def meld_name_acc(meld: str, cards: Iterable[Card] = ()) -> str:
     return MELD_NAME_ACC.get(meld) or variant_meld_name(meld, accusative=True) or meld_name(meld)
 
 
-def describe_declaration(meld: str, cards: Iterable[Card], pts: int,
-                         accusative: bool = False) -> str:
-    """'козырный марьяж К♠ Д♠ — 40 очков'; `accusative` for the object of «объявить»
-    ('козырную семёрку 7♥ — 10 очков'). A name with a clause after a comma takes the cards
-    before the clause: 'марьяж К♥ Д♥, назначающий козырь — 20 очков' (not '…козырь К♥ Д♥',
-    which reads as if the cards were the trump)."""
+def meld_with_cards(meld: str, cards: Iterable[Card], accusative: bool = False) -> str:
+    """A meld's name with its cards: 'козырный марьяж К♠ Д♠'; `accusative` for the object of
+    «объявить» ('козырную семёрку 7♥'). A name with a clause after a comma takes the cards
+    before the clause: 'марьяж К♥ Д♥, назначающий козырь' (not '…козырь К♥ Д♥', which reads
+    as if the cards were the trump)."""
     cards = tuple(cards)
     name = meld_name_acc(meld, cards) if accusative else meld_name(meld, cards)
     head, comma, clause = name.partition(", ")
-    return f"{head} {cards_ru(cards)}{comma}{clause} — {points(pts)}"
+    return f"{head} {cards_ru(cards)}{comma}{clause}"
+
+
+def describe_declaration(meld: str, cards: Iterable[Card], pts: int,
+                         accusative: bool = False) -> str:
+    """'козырный марьяж К♠ Д♠ — 40 очков', 'марьяж К♥ Д♥, назначающий козырь — 20 очков';
+    `accusative` for the object of «объявить» ('козырную семёрку 7♥ — 10 очков')."""
+    return f"{meld_with_cards(meld, cards, accusative)} — {points(pts)}"
 
 
 def capitalize(text: str) -> str:

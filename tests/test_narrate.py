@@ -45,3 +45,9 @@ def test_a_trick_names_its_players_inside_the_sentence():
     trick = TrickEvent(winner=1, cards=(Card("K", "S"), Card("7", "S")), seats=(1, 0))
     line = describe_event(trick, 0, TWO)
     assert line == "Взятка: соперник — К♠, вы — 7♠. Соперник берёт взятку."
+
+
+def test_a_trump_fixing_marriage_names_its_cards_before_the_clause():
+    kq = (Card("K", "H"), Card("Q", "H"))
+    line = describe_event(DeclareEvent(0, Declaration("no_trump_marriage", kq, 40)), 0, TWO)
+    assert line == "Вы объявляете марьяж К♥ Д♥, назначающий козырь: +40 очков."

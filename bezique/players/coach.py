@@ -34,7 +34,7 @@ from ..errors import IllegalAction
 from ..melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EXCHANGE,
                      TRIPLE_BEZIQUE, TRUMP_SEVEN, Declaration, MeldContext, MeldState,
                      bezique_faces, enumerate_declarations, meld_points)
-from ..ru import capitalize, describe_declaration, meld_name, plural, points
+from ..ru import capitalize, describe_declaration, meld_name, meld_with_cards, plural, points
 from ..tally import trick_points
 from ..tricks import counted_trick, legal_reason, takes_trick
 from .coach_memory import MEMORY, Memory
@@ -81,7 +81,7 @@ def describe_action(action) -> str:
                    f"{points(action.points)}"
         return "объявить " + declaration_acc(action)
     if t is Announce:
-        return f"показать «на потом» {meld_name(action.meld)} " + " ".join(c.ru for c in action.cards)
+        return f"показать «на потом» {meld_with_cards(action.meld, action.cards)}"
     if t is Pass:
         return "не объявлять и взять карту из талона"
     return str(action)

@@ -253,6 +253,8 @@ def test_the_story_under_chapter_10s_picture_is_the_deals_own():
 def test_a_double_trump_fixing_marriage_is_named_double():
     from bezique.widgets.demos.no_trump import Declarable
     html = Declarable("К♥ К♥ Д♥ Д♥ 7♥ 9♠ 8♣", trump=None)._repr_html_()
-    assert "двойной марьяж, назначающий козырь К♥ К♥ Д♥ Д♥" in html
-    assert "марьяж, назначающий козырь К♥ Д♥ —" in html
+    # the cards stand next to «марьяж», before the clause (after it they read as the trump)
+    assert "двойной марьяж К♥ К♥ Д♥ Д♥, назначающий козырь — 80 очков" in html
+    assert "<li>марьяж К♥ Д♥, назначающий козырь — 40 очков" in html
+    assert "назначающий козырь К♥" not in html
     assert "по мнению программы" not in html

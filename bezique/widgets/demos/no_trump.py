@@ -16,7 +16,7 @@ import html
 import ipywidgets as W
 
 from ...actions import play
-from ...cards import SUIT_GENITIVE_RU, SUIT_NAME_RU, Card, cards_ru, parse_cards, sort_cards
+from ...cards import SUIT_GENITIVE_RU, SUIT_NAME_RU, Card, parse_cards, sort_cards
 from ...deal import Deal
 from ...errors import IllegalAction
 from ...events import TrickEvent, TrumpFixedEvent
@@ -24,7 +24,7 @@ from ...melds import (NO_TRUMP_MARRIAGE, MeldContext, MeldState, enumerate_decla
                       explain_illegal, make_declaration)
 from ...narrate import deal_log
 from ...players.match import make_player, play_deal
-from ...ru import capitalize, describe_declaration, meld_name, points
+from ...ru import capitalize, describe_declaration, points
 from ...rules import RuleSet
 from ...tricks import winner_reason, winning_index
 from ..page import OnPage
@@ -36,22 +36,6 @@ from .common import WIDE, declaration_buttons, html_block, html_table
 
 
 # ====================================================================== no-trump bezique
-
-def nt_meld_name(meld: str, cards) -> str:
-    """The meld's Russian name; the trump-fixing marriage of two kings and two queens is a
-    double marriage («двойной марьяж, назначающий козырь»), not «марьяж»."""
-    name = meld_name(meld)
-    if meld == NO_TRUMP_MARRIAGE and len(cards) == 4:
-        return "двойной " + name
-    return name
-
-
-def nt_describe(meld: str, cards, pts: int) -> str:
-    """«двойной марьяж, назначающий козырь К♥ К♥ Д♥ Д♥ — 80 очков»."""
-    if meld == NO_TRUMP_MARRIAGE and len(cards) == 4:
-        return f"{nt_meld_name(meld, cards)} {cards_ru(cards)} — {points(pts)}"
-    return describe_declaration(meld, cards, pts)
-
 
 YOU, OPP = 1, 0           # you lead (the opponent deals)
 
@@ -161,7 +145,8 @@ class NoTrumpDemo(OnPage, W.VBox):
 
     @staticmethod
     def label(decl) -> str:
-        return f"{capitalize(nt_meld_name(decl.meld, decl.cards))} {cards_ru(decl.cards)}: +{points(decl.points)}"
+        # «Марьяж К♥ Д♥, назначающий козырь — 40 очков», «Двойной марьяж К♥ К♥ Д♥ Д♥, …»
+        return capitalize(describe_declaration(decl.meld, decl.cards, decl.points))
 
     def render(self) -> None:
         d = self.deal
@@ -324,7 +309,7 @@ class Declarable:
         if decls:
             lines = []                         # identical copies of a card: one line
             for d in decls:
-                text = nt_describe(d.meld, d.cards, d.points)
+                text = describe_declaration(d.meld, d.cards, d.points)
                 if text not in lines:
                     lines.append(text)
             items = "".join(f"<li>{html.escape(t)}</li>" for t in lines)

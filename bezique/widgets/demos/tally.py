@@ -16,14 +16,14 @@ import html
 
 import ipywidgets as W
 
-from ...cards import SUIT_NAME_RU, Card, cards_ru, parse_cards
+from ...cards import SUIT_NAME_RU, Card, parse_cards
 from ...deal import Deal
 from ...events import (AceTurnedEvent, CarteBlancheEvent, DeclareEvent, PenaltyEvent,
                        SevenPlayedEvent, SevenTurnedEvent)
 from ...melds import SEVEN_EXCHANGE, SEVEN_TURNED, meld_points
 from ...narrate import describe_event, score_breakdown
 from ...players.match import bots, play_deal
-from ...ru import capitalize, meld_name, plural, points, source_name
+from ...ru import capitalize, meld_with_cards, plural, points, source_name
 from ...rules import RuleSet
 from ...tally import last_trick_points, trick_points
 from ..menu import Menu
@@ -58,7 +58,7 @@ def scoring_events(deal: Deal, names=NAMES) -> list[str]:
     for e in deal.log:
         if type(e) is DeclareEvent and e.declaration.meld != SEVEN_EXCHANGE:
             d = e.declaration
-            lines.append(f"{names[e.seat]}: {meld_name(d.meld)} {cards_ru(d.cards)} — "
+            lines.append(f"{names[e.seat]}: {meld_with_cards(d.meld, d.cards)} — "
                          f"+{points(d.points)}.")
         elif type(e) in kinds:
             line = describe_event(e, -1, names)

@@ -17,7 +17,7 @@ from ...cards import Card, cards_ru, parse_card_face, pick, sort_cards
 from ...errors import CardParseError
 from ...melds import MeldContext, MeldState, enumerate_declarations, explain_illegal
 from ...positions import Position, load_position, meld_context, solve
-from ...ru import describe_declaration, meld_name, points
+from ...ru import describe_declaration, meld_name, meld_with_cards, points
 from ...tricks import play_problem
 
 VERDICTS = ("right", "partial", "wrong", "invalid")
@@ -96,7 +96,7 @@ def score_names(pos: Position, names: list[str]) -> list[str]:
 
 def decl_text(meld: str, cards: Iterable[Card], pts: int | None = None) -> str:
     return describe_declaration(meld, cards, pts) if pts is not None else \
-        f"{meld_name(meld, tuple(cards))} {cards_ru(cards)}"
+        meld_with_cards(meld, cards)
 
 
 def faces(cards: Iterable[Card]) -> tuple:

@@ -11,12 +11,12 @@ import re
 from importlib.resources import files
 
 from ...actions import Announce, Pass, Play
-from ...cards import SUIT_NAME_RU, Card, cards_ru
+from ...cards import SUIT_NAME_RU, Card
 from ...deal import Deal
 from ...events import TrickEvent
 from ...melds import SEVEN_EXCHANGE, TRUMP_SEVEN, Declaration, meld_points
 from ...narrate import seat_names
-from ...ru import capitalize, meld_name, plural, points, preset_title
+from ...ru import capitalize, meld_with_cards, plural, points, preset_title
 from ...view import shown_stock_count
 from ..render.layout import table_groups
 
@@ -290,10 +290,10 @@ def action_label(action, deal: Deal, human: int) -> str:
             return f"Объявить козырную семёрку {action.cards[0].ru} (+{action.points})"
         from_table = [c for c in action.cards if c in deal.exposed[human]]
         note = " — с картами со стола" if from_table else ""
-        return f"{capitalize(meld_name(action.meld))} {cards_ru(action.cards)} (+{action.points}){note}"
+        return f"{capitalize(meld_with_cards(action.meld, action.cards))} (+{action.points}){note}"
     if t is Announce:
         pts = meld_points(action.meld, deal.rules, deal.trump, action.cards)
-        return (f"Показать «на потом»: {meld_name(action.meld)} {cards_ru(action.cards)} "
+        return (f"Показать «на потом»: {meld_with_cards(action.meld, action.cards)} "
                 f"(«{plural(pts, 'очко')} за мной»)")
     if t is Pass:
         done = bool(deal.actions) and deal.actions[-1][0] == human and \
