@@ -15,6 +15,7 @@ from typing import Any
 from .cards import Card, MAX_COPIES, sort_cards
 from .errors import FormatError, RulesError
 from .position_cards import Resolver
+from . import position_multipack as multipack
 from .position_seats import (load_partnership, load_players, load_trick, load_you,
                              seat_name, trick_json)
 from .jsonio import read_json
@@ -23,7 +24,7 @@ from .melds import (Declaration, MeldContext, MeldState, enumerate_declarations,
 from .rules import RuleSet
 from .ru import plural
 from .variants import find_variant
-from .tally import deal_tally, trick_points
+from .tally import deal_tally, last_trick_points, trick_points
 from .tricks import beats, legal_plays, legal_reason, winner_reason, winning_index
 
 # A sanity bound on a point figure in an answer (far above any real deal's score).
@@ -102,6 +103,16 @@ def _history(entries: Any, fld: str, res: Resolver, held: list[Card], rules: Rul
         if meld not in meld_ids(rules):
             raise FormatError(f"неизвестная комбинация {meld!r}; пример: \"royal_marriage\"", path, f + ".meld")
         cards = tuple(sort_cards(res.history(e["cards"], f + ".cards", held)))
+        if multipack.is_multipack(rules) and cards:
+            problem = (shape_problem(meld, cards, rules, trump) if meld != "carte_blanche"
+                       else None) or multipack.history_problem(
+                meld, cards, out, set(held) if held else None, rules, trump)
+            if problem:
+                raise FormatError(f"такое объявление невозможно: {problem}", path, f)
+            decl = Declaration(meld, cards, meld_points(meld, rules, trump, cards))
+            state.record(decl, trump)
+            out.append(decl)
+            continue
         if meld == "no_trump_marriage":
             # The marriage that fixed trumps was declared before there were any.
             problem = shape_problem(meld, cards, rules, None) or (
@@ -139,7 +150,7 @@ def load_position(data: Any, path: str | None = None) -> Position:
     except RulesError as e:
         raise FormatError(e.message, path, "rules") from None
     variant = find_variant(rules)
-    if variant is not None:                  # its own melds and state machine: not a position
+    if variant is not None and variant.declarations is None:    # its own state machine
         raise FormatError("позиции этого варианта движок пока не решает: его комбинации и "
                           "взятки устроены по-своему. Пример: \"rules\": \"canonical\"",
                           path, "rules")
@@ -148,12 +159,17 @@ def load_position(data: Any, path: str | None = None) -> Position:
     trump = data["trump"]
     if trump is not None and trump not in ("S", "H", "D", "C"):
         raise FormatError("козырь — \"S\", \"H\", \"D\", \"C\" или null", path, "trump")
-    if trump is None and rules.variant != "no_trump" and kind != "trick_winner":
-        raise FormatError("козырь null бывает только в бескозырном безике (\"rules\": \"no_trump\")",
-                          path, "trump")
+    if trump is None and rules.variant != "no_trump" and kind != "trick_winner" \
+            and not rules.multipack:
+        raise FormatError("козырь null бывает только в бескозырном безике (\"rules\": \"no_trump\") "
+                          "и в играх на нескольких колодах до первого марьяжа (\"rules\": "
+                          "\"rubicon\")", path, "trump")
+    if rules.multipack:
+        multipack.check_fields(data, rules, path)
     phase = data.get("phase", 1)
     if not _int(phase, 1, 2):
-        raise FormatError("фаза — 1 (талон не кончился) или 2 (последние восемь взяток)", path, "phase")
+        raise FormatError(f"фаза — 1 (талон не кончился) или 2 ({multipack.last_tricks(rules, 'nom')})",
+                          path, "phase")
     pos = Position(pid, kind, rules, trump, phase, raw=data, path=path)
     pos.players = load_players(data, rules.players, path)
     pos.you = load_you(data, pos.players, path)
@@ -379,7 +395,7 @@ def assumed_turn_up(pos: Position) -> Card | None:
     position does not name it, a stand-in ace of trumps of no real copy. An unnamed turn-up lies
     beside the stock all through phase 1 and is not a seven (a turned-up seven must be named),
     so an exchange is possible."""
-    if pos.turn_up is None and pos.trump is not None:
+    if pos.turn_up is None and pos.trump is not None and not pos.rules.multipack:
         return Card("A", pos.trump, MAX_COPIES)
     return pos.turn_up
 
@@ -393,7 +409,7 @@ def meld_context(pos: Position) -> MeldContext:
 def _solve_declarations(pos: Position) -> dict:
     rules = pos.rules
     if pos.phase == 2:
-        return {"declarations": [], "reason": "В последних восьми взятках (игра «на выход») "
+        return {"declarations": [], "reason": f"В {multipack.last_tricks(rules)} (игра «на выход») "
                                                "объявлять комбинации нельзя."}
     if not pos.won_trick:
         return {"declarations": [], "reason": "Объявлять можно только сразу после выигранной "
@@ -449,6 +465,12 @@ def _solve_deal_score(pos: Position) -> dict:
     won = [[tuple(t[i:i + n]) for i in range(0, len(t), n)] for t in pos.tricks]
     brisques = [trick_points(won[p], rules) for p in range(n)]
     declared = [sum(d.points for d in pos.scored_by_player[p]) for p in range(n)]
+    if rules.multipack:                  # scores without brisques, and the settlement (15.11)
+        out = multipack.deal_score(brisques, declared,
+                                   [last_trick_points(p, pos.last_trick, rules) for p in range(n)],
+                                   rules)
+        out["reason"] = multipack.settlement_reason(out["scores"], brisques, rules)
+        return out
     if pos.turned_up_seven is not None:
         declared[pos.turned_up_seven] += rules.deal_bonus_seven
         for p in range(n):
@@ -459,12 +481,29 @@ def _solve_deal_score(pos: Position) -> dict:
 
 # --------------------------------------------------------------------------- checking
 
+def data_fields(pos: Position) -> tuple[str, ...]:
+    """The fields `check` compares: formats.md's, and a multi-pack deal's `settlement`."""
+    extra = ("settlement",) if pos.kind == "deal_score" and pos.rules.multipack else ()
+    return DATA_FIELDS[pos.kind] + extra
+
+
+def _settlement(value: Any, path) -> dict:
+    example = '{"winner": 0, "value": 800, "rubiconed": false}'
+    if (not isinstance(value, dict) or set(value) != {"winner", "value", "rubiconed"}
+            or not (value["winner"] is None or _int(value["winner"], 0, 1))
+            or not _int(value["value"], 0, MAX_POINTS) or not isinstance(value["rubiconed"], bool)):
+        raise FormatError(f"«settlement» — кто выиграл партию (0, 1 или null, если она "
+                          f"аннулируется), сколько она стоит и не перешёл ли проигравший "
+                          f"рубикон, например {example}", path, "answer.settlement")
+    return dict(value)
+
+
 def normalize_answer(pos: Position, answer: dict) -> dict:
     """The data fields of an answer with every card resolved to a physical card id."""
     out: dict[str, Any] = {}
     held = pos.hand + pos.table
     res = Resolver(pos.rules, pos.path)
-    for key in DATA_FIELDS[pos.kind]:
+    for key in data_fields(pos):
         if key not in answer:
             raise FormatError(f"в ответе нет поля «{key}»", pos.path, "answer")
         value = answer[key]
@@ -495,6 +534,8 @@ def normalize_answer(pos: Position, answer: dict) -> dict:
                 raise FormatError(f"«winner» — место игрока, взявшего взятку, одно из "
                                   f"{seats}, например {seats[0]}", pos.path, "answer.winner")
             out[key] = value
+        elif key == "settlement":
+            out[key] = _settlement(value, pos.path)
         elif key == "winner":
             if value not in ("lead", "follow"):
                 raise FormatError("«winner» — \"lead\" (первая карта) или \"follow\" (вторая)",
@@ -517,7 +558,7 @@ def compare(pos: Position) -> list[str]:
     mine = solve(pos)
     theirs = normalize_answer(pos, pos.answer)
     diffs = []
-    for key in DATA_FIELDS[pos.kind]:
+    for key in data_fields(pos):
         if key == "declarations":
             a = {(e["meld"], tuple(e["cards"]), e["points"]) for e in theirs[key]}
             b = {(e["meld"], tuple(e["cards"]), e["points"]) for e in mine[key]}

@@ -8,6 +8,22 @@ from .cards import Card, SUIT_GENITIVE_RU, SUIT_NAME_RU
 from .rules import RuleSet
 from .variants import find_variant
 
+# The stage two of the rules (8 tricks; 9 / 12 / 15 in the multi-pack games, R15.9; 18 in
+# many-pack bezique): «в последних девяти взятках», «последние девять взяток».
+LAST_TRICKS_PREP = {8: "восьми", 9: "девяти", 12: "двенадцати", 15: "пятнадцати",
+                    18: "восемнадцати"}
+LAST_TRICKS_NOM = {8: "восемь", 9: "девять", 12: "двенадцать", 15: "пятнадцать",
+                   18: "восемнадцать"}
+
+
+def last_tricks(rules: RuleSet, case: str = "prep") -> str:
+    """«последних девяти взятках» (prepositional case) or, with `case` "nom", «последние девять
+    взяток»: the last tricks of these rules, played after the stock is gone."""
+    n = rules.hand_size
+    if case == "nom":
+        return f"последние {LAST_TRICKS_NOM.get(n, str(n))} взяток"
+    return f"последних {LAST_TRICKS_PREP.get(n, str(n))} взятках"
+
 
 def beats(card: Card, best: Card, trump: str | None) -> bool:
     """Does `card`, played later, beat `best`, the card currently winning? Ties go to the
@@ -130,11 +146,11 @@ def legal_reason(hand: Sequence[Card], trick: Sequence[Card], trump: str | None,
         if rules.phase2_must_head:
             higher = [c for c in same if beats(c, best, trump)]
             if higher:
-                return (f"В последних восьми взятках нужно ответить в масть ({suit}) и, если "
+                return (f"В {last_tricks(rules)} нужно ответить в масть ({suit}) и, если "
                         f"можете, перебить {best.ru}.")
             return (f"Нужно ответить в масть ({suit}); перебить {best.ru} нечем, поэтому годится "
                     f"любая карта этой масти.")
-        return f"В последних восьми взятках нужно ответить в масть ({suit})."
+        return f"В {last_tricks(rules)} нужно ответить в масть ({suit})."
     if trump is not None and any(c.suit == trump for c in hand):
         if best.suit == trump and not any(c.suit == trump and beats(c, best, trump) for c in hand):
             return (f"Масти хода ({suit}) у вас нет, а взятка уже побита козырем старше ваших: "

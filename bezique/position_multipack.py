@@ -1,0 +1,161 @@
+"""Positions of the multi-pack games — Rubicon, six-pack and eight-pack bezique
+(RULES-multipack.md §15; docs/positions.md «Multi-pack games»): what the position reader checks
+beyond the standard game, and the deal-score answer with the settlement of 15.11.
+
+The rules themselves are the engine's (`variants.multipack`): the legal declarations come from
+the registry's `declarations` hook, the settlement from `settle`. Here only the fields of a
+position are read and validated, and the settlement is put in Russian words.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import Card
+from .errors import FormatError
+from .melds import CARTE_BLANCHE, Declaration
+from .ru import plural, points
+from .tricks import last_tricks
+from .variants.multipack import settle
+from .variants.multipack.melds import TRUMP_FIXING, ctype, reuse_problem
+
+EXAMPLE_RULES = '"rules": "rubicon", "trump": null'
+
+
+def is_multipack(rules) -> bool:
+    return bool(getattr(rules, "multipack", False))
+
+
+def check_fields(data: dict, rules, path) -> None:
+    """Fields of the standard game that a multi-pack position cannot have: there is no turn-up
+    (R15.2.4), so nothing to exchange a seven for; the trump seven scores nothing (R15.3.6)."""
+    if data.get("turn_up") is not None:
+        raise FormatError("в этой игре козырь не открывают (открытой карты у талона нет): уберите "
+                          f"«turn_up». Пример: {EXAMPLE_RULES}", path, "turn_up")
+    if data.get("seven_exchanged") not in (None, False):
+        raise FormatError("в этой игре семёрку не меняют (открытого козыря нет): уберите "
+                          f"«seven_exchanged». Пример: {EXAMPLE_RULES}", path, "seven_exchanged")
+
+
+def history_problem(meld: str, cards: tuple[Card, ...], before: list[Declaration],
+                    held: set[Card] | None, rules, trump: str | None) -> str | None:
+    """Why entry `meld cards` cannot follow `before` in a scored history (Russian), or None.
+
+    Re-use (15.7.3): an earlier instance counts as broken when one of its cards is no longer
+    held — a card played never comes back (`held` None: nothing is held, a finished deal).
+    Trumps (R15.3): with `trump` null no marriage or sequence has been scored yet; the first
+    one scored fixes trumps, so a scored marriage or sequence lies in the trump suit or comes
+    after trumps were fixed. Carte blanche (15.8): a dealt hand without a court, then one card
+    drawn a time, while the chain lasts."""
+    if meld == CARTE_BLANCHE:
+        return _carte_blanche_problem(cards, before, rules)
+    if trump is None and ctype(meld) in ("MARRIAGE", "SEQUENCE"):
+        return ("марьяж или секвенция уже записаны, значит козырь назначен: первая записанная "
+                "назначает козырь. Укажите его масть, например \"trump\": "
+                f"\"{cards[0].suit}\"")
+    if trump is not None and meld in TRUMP_FIXING and cards[0].suit != trump:
+        return "козырный марьяж и козырная секвенция — только в козырной масти"
+    return reuse_problem(meld, cards, [d for d in before if d.meld != CARTE_BLANCHE],
+                         held if held is not None else set(), rules)
+
+
+def _carte_blanche_problem(cards, before, rules) -> str | None:
+    if not rules.meld_carte_blanche:
+        return "в этой игре карт-бланша нет"
+    courts = [c for c in cards if c.is_court]
+    if courts:
+        return f"в карт-бланше не бывает фигур, а здесь {courts[0].name_ru}"
+    chain = [d for d in before if d.meld == CARTE_BLANCHE]
+    if not chain:
+        if len(cards) != rules.hand_size:
+            return (f"первый карт-бланш показывают всей сданной рукой — "
+                    f"{plural(rules.hand_size, 'карта')} без фигур, а здесь {len(cards)}")
+        return None
+    if not rules.carte_blanche_repeat:
+        return "по этим правилам карт-бланш засчитывают только один раз, при сдаче"
+    if len(cards) != 1:
+        return "повторный карт-бланш — это одна взятая из талона карта без фигуры"
+    shown = {c for d in chain for c in d.cards}
+    if cards[0] in shown:
+        return f"карту {cards[0].code} уже показывали в карт-бланше"
+    return None
+
+
+def deal_score(brisques: Sequence[int], declared: Sequence[int], last: Sequence[int],
+               rules) -> dict:
+    """The tally of a finished multi-pack deal (as `MultipackDeal.result`): `scores` are all
+    points but brisques; brisques count only in the settlement (15.10, 15.11)."""
+    scores = [d + lt for d, lt in zip(declared, last)]
+    return {"scores": scores, "brisques": list(brisques), "declared": list(declared),
+            "last_trick": list(last), "settlement": settle(scores, brisques, rules)}
+
+
+# ------------------------------------------------------------------ the settlement in words
+
+def _h(x: int, rules) -> int:
+    return x - x % 100 if rules.settle_round_down_100 else x
+
+
+def settlement_reason(scores: Sequence[int], brisques: Sequence[int], rules,
+                      names: Sequence[str] = ("Игрок 1", "Игрок 2")) -> str:
+    """Why the game is settled as `settle` settles it, in Russian (R15.11)."""
+    res = settle(scores, brisques, rules)
+    counts = rules.brisque_role == "tiebreak_rubicon"
+    rub = rules.rubicon_threshold
+    lines = []
+    if res["winner"] is None:
+        if counts:
+            return (f"Очки равны ({scores[0]}), бриски тоже равны ({brisques[0]}): партия "
+                    "аннулируется.")
+        return f"Очки равны ({scores[0]}): партия аннулируется — брисков в этой игре нет."
+    w = res["winner"]
+    lo = 1 - w
+    full = [scores[i] + (brisques[i] if counts else 0) for i in (0, 1)]
+    if scores[w] == scores[lo]:
+        lines.append(f"Очки равны ({scores[w]}), поэтому победителя решают бриски: у "
+                     f"{_gen(names[w])} их {brisques[w]}, у {_gen(names[lo])} — {brisques[lo]}. "
+                     f"Выиграл {names[w]}.")
+    elif scores[w] > scores[lo]:
+        lines.append(f"Выиграл {names[w]}: {scores[w]} против {scores[lo]} (бриски в счёт не "
+                     "идут)." if counts else f"Выиграл {names[w]}: {scores[w]} против {scores[lo]}.")
+    else:
+        lines.append(f"С брисками у {_gen(names[w])} больше: {full[w]} против {full[lo]}; по этим "
+                     f"правилам тогда выигрывает {names[w]}.")
+    if res["rubiconed"]:
+        loser = max(_h(scores[lo], rules), rules.settle_rubiconed_min)
+        small = " (меньше сотни считают за 100)" if _h(scores[lo], rules) < loser else ""
+        saved = (f" — даже с брисками ({full[lo]})" if counts and brisques[lo] else "")
+        lines.append(f"{names[lo]} не перешёл рубикон: {scores[lo]} меньше {rub}{saved}. "
+                     f"Победитель получает свои очки и очки проигравшего, доли сотни не "
+                     f"считаются: {_h(scores[w], rules)} + {loser}{small}, и премию "
+                     f"{rules.rubicon_bonus}. Партия стоит {points(res['value'])}.")
+        return " ".join(lines)
+    with_brisques = counts and (scores[w] <= scores[lo] or scores[lo] < rub)
+    if counts and scores[lo] < rub <= full[lo]:
+        lines.append(f"У {_gen(names[lo])} {scores[lo]} — меньше {rub}, но с брисками "
+                     f"({brisques[lo]}) — {full[lo]}: рубикон спасён, и бриски прибавляют оба "
+                     f"({full[w]} и {full[lo]}).")
+    elif scores[w] == scores[lo]:
+        lines.append(f"С брисками — {full[w]} и {full[lo]}.")
+    else:
+        lines.append(f"{names[lo]} перешёл рубикон ({scores[lo]} — не меньше {rub}).")
+    a, b = (full[w], full[lo]) if with_brisques else (scores[w], scores[lo])
+    diff = _h(a, rules) - _h(b, rules)
+    if diff < rules.settle_min_difference:
+        lines.append(f"Разница в сотнях ({_h(a, rules)} − {_h(b, rules)}) меньше "
+                     f"{rules.settle_min_difference}, её считают за "
+                     f"{rules.settle_min_difference}; с премией за партию "
+                     f"{rules.game_bonus} — {points(res['value'])}.")
+    else:
+        lines.append(f"Стоимость партии — разница очков в сотнях: {_h(a, rules)} − "
+                     f"{_h(b, rules)} = {diff}, и премия за партию {rules.game_bonus}: "
+                     f"всего {points(res['value'])}.")
+    return " ".join(lines)
+
+
+def _gen(name: str) -> str:
+    """A player's name after «у»: «Игрок 1» → «игрока 1»; a first name as given (Анна → Анны
+    is left to the prompt, which names players in the nominative)."""
+    if name.startswith("Игрок "):
+        return "игрока " + name[6:]
+    return {"Анна": "Анны", "Борис": "Бориса", "Вы": "вас", "Соперник": "соперника"}.get(name, name)
