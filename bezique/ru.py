@@ -115,15 +115,17 @@ def meld_name_acc(meld: str, cards: Iterable[Card] = ()) -> str:
     return MELD_NAME_ACC.get(meld) or variant_meld_name(meld, accusative=True) or meld_name(meld)
 
 
-def meld_with_cards(meld: str, cards: Iterable[Card], accusative: bool = False) -> str:
+def meld_with_cards(meld: str, cards: Iterable[Card], accusative: bool = False,
+                    shown: str | None = None) -> str:
     """A meld's name with its cards: 'козырный марьяж К♠ Д♠'; `accusative` for the object of
-    «объявить» ('козырную семёрку 7♥'). A name with a clause after a comma takes the cards
-    before the clause: 'марьяж К♥ Д♥, назначающий козырь' (not '…козырь К♥ Д♥', which reads
-    as if the cards were the trump)."""
+    «объявить» ('козырную семёрку 7♥'); `shown`, the cards as the caller writes them
+    ('Д♠ с руки, В♦ со стола'). A name with a clause after a comma takes the cards before the
+    clause: 'марьяж К♥ Д♥, назначающий козырь' (not '…козырь К♥ Д♥', which reads as if the
+    cards were the trump)."""
     cards = tuple(cards)
     name = meld_name_acc(meld, cards) if accusative else meld_name(meld, cards)
     head, comma, clause = name.partition(", ")
-    return f"{head} {cards_ru(cards)}{comma}{clause}"
+    return f"{head} {cards_ru(cards) if shown is None else shown}{comma}{clause}"
 
 
 def describe_declaration(meld: str, cards: Iterable[Card], pts: int,

@@ -462,3 +462,11 @@ def test_the_judge_works_without_widgets():
     assert Judge(TRICK).winner("lead").verdict == "right"
     assert Judge(LEGAL).legal([card("AH")]).verdict == "right"
     assert Judge(SCORE).score([90, 80]).verdict == "right"
+
+
+def test_a_trump_fixing_marriage_names_its_cards_before_the_clause():
+    """«марьяж К♥ Д♥, назначающий козырь» — after the clause the cards would read as the trump."""
+    w = make({"id": "t-nt", "kind": "declarations", "rules": "no_trump", "trump": None,
+              "won_trick": True, "hand": ["KH", "KH", "QH", "QH", "7S", "9C", "8D"]})
+    assert w.answer().key == ["Можно объявить (на выбор): двойной марьяж К♥ К♥ Д♥ Д♥, назначающий "
+                              "козырь — 80 очков; марьяж К♥ Д♥, назначающий козырь — 40 очков."]

@@ -21,6 +21,7 @@ require_import("ipycanvas")
 import ipywidgets
 
 import bezique.widgets.demos as demos_package
+from bezique.cards import sort_cards
 from bezique.positions import load_position, solve
 from bezique.ru import meld_name, points
 from bezique.widgets import page
@@ -124,7 +125,7 @@ def test_legal_plays_answer_lists_the_engines_cards(shown, live):
     w = ExerciseWidget(LEGAL)
     text = answer_text(shown(w))
     sol = solve(load_position(LEGAL))
-    legal = Judge(LEGAL).resolve(sol['legal'])
+    legal = sort_cards(Judge(LEGAL).resolve(sol['legal']))
     assert f"Можно сыграть: {', '.join(c.ru for c in legal)}." in text
     assert sol["reason"] in text
 

@@ -17,7 +17,7 @@ from ...cards import Card, cards_ru, parse_card_face, pick, sort_cards
 from ...errors import CardParseError
 from ...melds import MeldContext, MeldState, enumerate_declarations, explain_illegal
 from ...positions import Position, load_position, meld_context, solve
-from ...ru import describe_declaration, meld_name, meld_with_cards, points
+from ...ru import describe_declaration, meld_with_cards, points
 from ...tricks import play_problem
 
 VERDICTS = ("right", "partial", "wrong", "invalid")
@@ -182,7 +182,7 @@ class Judge:
             where = "" if not twin else (" с руки" if mine is pos.hand else " со стола")
             parts.append(c.ru + where)
         sep = ", " if any(" " in x for x in parts) else " "
-        text = f"{meld_name(meld, cards)} {sep.join(parts)}"
+        text = meld_with_cards(meld, cards, shown=sep.join(parts))
         return text if pts is None else f"{text} — {points(pts)}"
 
     # ------------------------------------------------------------------ declarations
@@ -391,6 +391,7 @@ class Judge:
             return Answer([taker_text(self.position, sol["winner"])], reason)
         if kind == "legal_plays":
             # a list of single cards, one of which to play: commas, not a meld's spaces
-            return Answer(["Можно сыграть: " + ", ".join(c.ru for c in self.legal_cards()) + "."],
+            return Answer(["Можно сыграть: " + ", ".join(c.ru for c in sort_cards(self.legal_cards()))
+                           + "."],
                           reason)
         return Answer([self.tally(p) + "." for p in range(len(sol["scores"]))], [])
