@@ -34,6 +34,7 @@ SEVEN_RULE = {
     "exchange_only": "семёрка приносит очки только при обмене на открытый козырь",
     "played": f"{_seven('played')} за козырную семёрку, сыгранную во взятку, — взята взятка или нет",
     "win_trick": f"{_seven('win_trick')} за взятку, взятую козырной семёркой (и за обмен)",
+    "none": "козырная семёрка очков не приносит",
 }
 _BLACK_ACE, _RED_ACE = (_pts(ACE_TURNED, s, deal_bonus_trump_ace=True) for s in "SH")
 _REPEAT, _REPEAT_CLUBS = (_pts(SUIT_REPEATED, s, deal_bonus_repeat_suit=True) for s in "SC")
@@ -42,11 +43,15 @@ _REPEAT, _REPEAT_CLUBS = (_pts(SUIT_REPEATED, s, deal_bonus_repeat_suit=True) fo
 OPTION_TEXT: dict[str, tuple[str, Callable[[Any], str]]] = {
     "cut_for_deal": ("C-01", lambda v: {"high": "первым сдаёт снявший старшую карту",
                                         "low": "первым сдаёт снявший младшую карту",
-                                        "random": "первого сдатчика выбирают случайно"}[v]),
+                                        "random": "первого сдатчика выбирают случайно",
+                                        "high_chooses": "снявший старшую карту выбирает, кому "
+                                                        "сдавать"}[v]),
     "deal_pattern": ("C-02, C-30", lambda v: {"3-2-3": "сдают по 3, 2 и 3 карты",
                                               "1x8": "сдают по одной карте",
                                               "3-3-2": "сдают по 3, 3 и 2 карты",
-                                              "6-1-1": "сдают по 6, 1 и 1 карте"}[v]),
+                                              "6-1-1": "сдают по 6, 1 и 1 карте",
+                                              "1s": "сдают по одной карте, пока не сдадут всё",
+                                              "3s": "сдают по три карты, пока не сдадут всё"}[v]),
     "deal_first_to": ("C-03", lambda v: "первую порцию сдатчик берёт себе" if v == "dealer"
                       else "первую порцию получает соперник сдатчика"),
     "deal_bonus_seven_opponent_malus": ("C-05", lambda v: f"за открытую семёрку у соперника "
@@ -108,8 +113,10 @@ OPTION_TEXT: dict[str, tuple[str, Callable[[Any], str]]] = {
                       "10 за взятку с тузом или десяткой, сколько бы их ни было"),
     "last_trick_points": ("C-23", lambda v: f"последняя взятка — {points(v)}"),
     "target_score": ("C-24", lambda v: f"партия до {plural(v, 'очко', 'gen')}"),
-    "game_mode": ("C-27", lambda v: "партия — до цели в очках" if v == "target" else
-                  "каждая сдача — отдельная партия"),
+    "game_mode": ("C-27", lambda v: {"target": "партия — до цели в очках",
+                                     "single_deal": "каждая сдача — отдельная партия",
+                                     "rubicon": "партия — одна сдача, с рубиконом и премией за "
+                                                "партию"}[v]),
     "both_reach_rule": ("C-25", lambda v: "дошли оба — выигрывает больший счёт" if
                         v == "higher_score" else "дошли оба — выигрывает взявший последнюю "
                         "взятку"),
@@ -119,7 +126,122 @@ OPTION_TEXT: dict[str, tuple[str, Callable[[Any], str]]] = {
                                         f"козырь, — {points(v)}"),
     "no_trump_sequence_points": ("C-33", lambda v: f"секвенция бескозырного безика — "
                                  f"{points(v)}"),
+    "deal_bonus_seven": ("", lambda v: f"открытая семёрка — сдатчику {points(v)}" if v else
+                         "за открытую семёрку сдатчику ничего не дают"),
+    "show_stock_count": ("", _yes_no("карты в талоне можно пересчитать",
+                                     "пересчитывать карты в талоне нельзя")),
+    # --- Rubicon, six-pack and eight-pack bezique (RULES-multipack.md §15.16) ---
+    "trump_rule": ("", lambda v: "козырь — открытая после сдачи карта" if v == "turn_up" else
+                   "козыря нет до первого записанного марьяжа или секвенции"),
+    "trump_fixed_on": ("C-R6", lambda v: "козырь назначает первый записанный марьяж" if
+                       v == "scored" else "козырь назначает первый показанный марьяж, даже "
+                       "выложенный «на потом»"),
+    "redeclare_rule": ("C-R4", lambda v: {
+        "classic": "карта не входит дважды в комбинацию одного рода",
+        "after_play": "ту же комбинацию объявляют снова, когда одна её карта сыграна и "
+                      "заменена новой",
+        "new_set": "ту же комбинацию объявляют снова с любой новой картой, даже если ни одна "
+                   "карта не сыграна"}[v]),
+    "sequence_after_marriage": ("C-R3", _yes_no("секвенцию можно сложить с королём и дамой "
+                                                "записанного марьяжа", "короля и даму "
+                                                "записанного марьяжа в секвенцию не берут")),
+    "bezique_singles_unite": ("", _yes_no("два записанных безика можно объединить в двойной",
+                                              "два записанных безика в двойной не объединяют")),
+    "meld_plain_sequence": ("", lambda v: f"некозырная секвенция — {points(v)}" if v else
+                            "некозырная секвенция не считается"),
+    "bezique_values": ("", None),                     # `_ladder`: the names of the rungs
+    "trump_quartets": ("C-R7, C-R8", None),           # `_quartets`
+    "trump_quintets": ("", None),                     # `_quartets`
+    "meld_four_tens": ("C-R13", lambda v: f"любые четыре десятки — {points(v)}" if v else
+                       "четыре десятки — не комбинация"),
+    "multipack_bezique_pair": ("C-R9", lambda v: "безик — всегда дама пик и валет бубен" if
+                               v == "fixed" else "безик — козырная дама и валет масти другого "
+                               "цвета (пики — бубны, трефы — черви); до козыря безика нет"),
+    "carte_blanche_points": ("", lambda v: f"карт-бланш — {points(v)}"),
+    "carte_blanche_repeat": ("C-R2", _yes_no("карт-бланш засчитывают снова за каждую взятую из "
+                                             "талона карту, пока не придёт фигура",
+                                             "карт-бланш засчитывают один раз, до первой взятки")),
+    "brisque_role": ("", lambda v: {
+        "always": "бриски — по 10 очков в счёт",
+        "tiebreak_rubicon": "бриски считают, только если очков поровну или чтобы спасти рубикон",
+        "none": "бриски не считаются"}[v]),
+    "brisques_decide": ("C-R5", lambda v: "бриски решают, только если очков поровну" if
+                        v == "tie_only" else "бриски решают всякий раз, когда меняют исход"),
+    "game_bonus": ("", lambda v: f"премия за партию — {points(v)}" if v else
+                   "премии за партию нет"),
+    "rubicon_threshold": ("", lambda v: f"рубикон — {plural(v, 'очко')}" if v else
+                          "рубикона нет"),
+    "rubicon_bonus": ("C-R1, C-R10", lambda v: f"за проигравшего под рубиконом — премия "
+                      f"{points(v)}" if v else "премии за рубикон нет"),
+    "settle_round_down_100": ("", _yes_no("доли сотни не считаются", "очки считают точно, "
+                                          "с долями сотни")),
+    "settle_min_difference": ("C-R14", lambda v: f"разница меньше {v} считается за {v}" if v
+                              else "разница считается как есть"),
+    "settle_rubiconed_min": ("", lambda v: f"меньше {plural(v, 'очко', 'gen')} у проигравшего "
+                             f"под рубиконом считают за {v}" if v else
+                             "очки проигравшего под рубиконом считают как есть"),
+    "dealer_cut_target": ("", lambda v: f"сдатчик старается снять ровно {plural(v, 'карта', 'acc')}"
+                          if v else "сдатчик карты для сдачи не снимает"),
+    "dealer_cut_bonus": ("", lambda v: f"снявший ровно сколько нужно сдатчик получает "
+                         f"{points(v)}" if v else "за точно снятые карты сдатчику ничего"),
+    "cut_guess_bonus": ("", lambda v: f"угадавший, сколько карт снято, получает {points(v)}"
+                        if v else "за угаданное число снятых карт ничего"),
+    "phase2_revoke": ("C-R16", lambda v: "ошибка в последних взятках — штраф" if v == "penalty"
+                      else "ошибку в последних взятках переигрывают, очков не снимают"),
+    "too_many_cards_cap": ("", lambda v: f"игравший с лишними картами остаётся под рубиконом; "
+                           f"из его очков сопернику идёт не больше {v}"),
+    "trick_display": ("", lambda v: {
+        "face_down": "взятки складывают рубашкой вверх",
+        "heap_until_brisque": "взятки лежат открытой кучкой, пока в одну не попадёт бриск",
+        "face_up_pile": "взятки лежат открытой стопкой, их не собирают"}[v]),
+    "brisque_peek_stock_limit": ("", lambda v: f"свои бриски можно пересчитать, когда в талоне "
+                                 f"не больше {plural(v, 'карта')}"),
+    "players": ("", lambda v: f"игроков: {v}"),
+    "packs": ("", lambda v: f"колод в игре: {v}"),
+    "variant": ("", lambda v: {"standard": "обычная игра", "no_trump": "бескозырный безик",
+                               "many_pack_infusorka": "многоколодный безик с инфузорками",
+                               "rubicon": "рубикон", "six_pack": "китайский безик",
+                               "eight_pack": "безик с восемью колодами"}[v]),
 }
+
+_STAGE_TWO = {8: "восьми", 9: "девяти", 12: "двенадцати", 15: "пятнадцати"}
+
+
+def _ladder(values, rules: RuleSet) -> str:
+    """The bezique ladder of these rules, each rung's name and the engine's points."""
+    from .ru import meld_name
+    from .variants.multipack.melds import BEZIQUE_LADDER
+    rungs = [f"{meld_name(m)} — {v}" for m, v in zip(BEZIQUE_LADDER, values) if v]
+    return "безики: " + ", ".join(rungs)
+
+
+def _quartets(name: str, values, rules: RuleSet) -> str:
+    """Four (five) trump aces, tens, kings, queens, jacks with the rules' points."""
+    from .ru import meld_name
+    from .variants.multipack.melds import FIVE_TRUMP, FOUR_TRUMP, QUARTET_RANKS
+    table = FOUR_TRUMP if name == "trump_quartets" else FIVE_TRUMP
+    rungs = [f"{meld_name(table[r])} — {v}" for r, v in zip(QUARTET_RANKS, values) if v]
+    if not rungs:
+        return ("козырных четвёрок нет" if name == "trump_quartets" else "козырных пятёрок нет")
+    return ", ".join(rungs)
+
+
+def _with_rules(name: str, value: Any, rules: RuleSet) -> str | None:
+    """The texts whose words depend on other options of the same rules, or None."""
+    if name == "bezique_values":
+        return _ladder(value, rules)
+    if name in ("trump_quartets", "trump_quintets"):
+        return _quartets(name, value, rules)
+    if name == "phase2_must_head" and rules.hand_size != 8:
+        last = _STAGE_TWO.get(rules.hand_size, str(rules.hand_size))
+        return (f"в последних {last} взятках нужно ещё и перебить, если можете" if value else
+                f"в последних {last} взятках достаточно ответить в масть")
+    if name == "meld_carte_blanche" and rules.multipack:
+        from .variants.multipack.melds import multipack_meld_points
+        pts = multipack_meld_points(CARTE_BLANCHE, rules)
+        return f"карт-бланш (ни одной фигуры на руке) — {points(pts)}" if value and pts else \
+            "карт-бланша нет"
+    return None
 
 
 def _four_hand_last(value: str, rules: RuleSet) -> str:
@@ -136,6 +258,10 @@ def describe_option(name: str, value: Any, rules: RuleSet | None = None) -> str:
     set the value belongs to, for a text whose numbers depend on other options too."""
     if name == "four_hand_last_trick":
         return _four_hand_last(value, rules or RuleSet.preset("four_handed"))
+    if rules is not None or name in ("bezique_values", "trump_quartets", "trump_quintets"):
+        text = _with_rules(name, value, rules or RuleSet())
+        if text is not None:
+            return text
     entry = OPTION_TEXT.get(name)
     return entry[1](value) if entry else f"{name} = {value!r}"
 

@@ -37,13 +37,43 @@ def test_differences_are_the_presets(preset):
 
 
 def test_every_source_option_has_a_russian_text():
-    # The multi-pack presets' options (RULES-multipack.md §15.16) get their Russian texts with
-    # their chapter (issue 30 item 4); until then the seeds' and the table's presets only.
-    from bezique.rules import TABLE_PRESETS
-    for name in {k for p in TABLE_PRESETS for k in PRESETS[p]}:
+    # Every preset, the multi-pack ones (RULES-multipack.md §15.16) included, and every option
+    # of §15.16 even where no preset changes it.
+    from bezique.rules import MULTIPACK_OPTIONS
+    for name in {k for p in PRESETS for k in PRESETS[p]} | set(MULTIPACK_OPTIONS):
         if name in ("players", "packs", "variant"):
             continue
         assert name in OPTION_TEXT, name
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_difference_reads_as_russian(preset):
+    """Each value a preset sets (and the course's value beside it) has a Russian sentence: no
+    fallback «name = value», no code word."""
+    from bezique.option_text import describe_option
+    from learner_words import learner_code_words
+    rules = RuleSet.preset(preset)
+    for name, value in rules.differences().items():
+        if name in ("players", "packs", "variant"):
+            continue
+        for text in (describe_option(name, value, rules),
+                     describe_option(name, getattr(RuleSet(), name), RuleSet())):
+            assert re.search("[а-яё]", text) and " = " not in text, (name, text)
+            assert not learner_code_words(text), (name, text)
+
+
+def test_multipack_option_texts_take_their_numbers_from_the_rules():
+    from bezique.option_text import describe_option
+    rubicon, six = RuleSet.preset("rubicon"), RuleSet.preset("six_pack")
+    assert describe_option("meld_carte_blanche", True, rubicon).endswith("— 50 очков")
+    assert describe_option("meld_carte_blanche", True, six).endswith("— 250 очков")
+    assert "девяти" in describe_option("phase2_must_head", True, rubicon)
+    assert "восьми" in describe_option("phase2_must_head", True, RuleSet())
+    assert "четверной безик — 4500" in describe_option("bezique_values", rubicon.bezique_values,
+                                                       rubicon)
+    assert "четыре козырные дамы — 900" in describe_option(
+        "trump_quartets", RuleSet.preset("six_pack_pw6").trump_quartets,
+        RuleSet.preset("six_pack_pw6"))
 
 
 def test_preset_differences_widget():
