@@ -24,7 +24,7 @@ from ...melds import (NO_TRUMP_MARRIAGE, MeldContext, MeldState, enumerate_decla
                       explain_illegal, make_declaration)
 from ...narrate import deal_log
 from ...players.match import make_player, play_deal
-from ...ru import capitalize, describe_declaration, points
+from ...ru import capitalize, describe_declaration, meld_with_cards, points
 from ...rules import RuleSet
 from ...tricks import winner_reason, winning_index
 from ..page import OnPage
@@ -145,8 +145,8 @@ class NoTrumpDemo(OnPage, W.VBox):
 
     @staticmethod
     def label(decl) -> str:
-        # «Марьяж К♥ Д♥, назначающий козырь — 40 очков», «Двойной марьяж К♥ К♥ Д♥ Д♥, …»
-        return capitalize(describe_declaration(decl.meld, decl.cards, decl.points))
+        # «Марьяж К♥ Д♥, назначающий козырь: +40 очков», «Двойной марьяж К♥ К♥ Д♥ Д♥, …»
+        return f"{capitalize(meld_with_cards(decl.meld, decl.cards))}: +{points(decl.points)}"
 
     def render(self) -> None:
         d = self.deal
