@@ -39,13 +39,19 @@ class Outcome:
     lines: list[str] = field(default_factory=list)
 
 
+# The multi-pack games as the object of «просчитывать» (RULES-multipack.md §15).
+MULTIPACK_WHAT = {"rubicon": "рубикон", "six_pack": "китайский безик",
+                  "eight_pack": "безик с восемью колодами"}
+
+
 def master_note(rules: RuleSet) -> str:
     """Why Мастер does not sit at a table of these rules (empty where he does)."""
     if master_supported(rules):
         return ""
-    what = ("многоколодный безик" if rules.many_pack else
-            "игру втроём" if rules.players == 3 else "игру вчетвером" if rules.players == 4
-            else "этот вариант")
+    what = MULTIPACK_WHAT.get(rules.variant) or (
+        "многоколодный безик" if rules.many_pack else
+        "игру втроём" if rules.players == 3 else "игру вчетвером" if rules.players == 4
+        else "этот вариант")
     return (f"Мастер пока не умеет просчитывать {what}: здесь сильнейший соперник — Любитель, "
             "он и играет за компьютер.")
 

@@ -374,9 +374,9 @@ MULTIPACK_PRESETS: dict[str, dict[str, Any]] = {
 PRESETS.update(MULTIPACK_PRESETS)
 # The three games as a learner picks them (the option presets only change one rule each).
 MULTIPACK_GAMES = ("rubicon", "six_pack", "eight_pack")
-# The presets the practice table seats today. The table learns the multi-pack games in issue 30
-# item 3; until then its menu and tests/widgets/test_practice_table_seats.py compare with this.
-TABLE_PRESETS = tuple(p for p in PRESETS if p not in MULTIPACK_PRESETS)
+# The presets the practice table seats (its rules menu; tests/widgets/test_practice_table_seats.py
+# compares the two): every preset but the multi-pack option presets — the three games are there.
+TABLE_PRESETS = tuple(p for p in PRESETS if p not in MULTIPACK_PRESETS or p in MULTIPACK_GAMES)
 
 STANDARD_PRESETS = ("canonical", "seed_000A", "seed_000C", "seed_000E",
                     "seed_001", "seed_002", "seed_003", "seed_004")

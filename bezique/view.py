@@ -9,6 +9,11 @@ The number of face-down cards is always deducible from the tricks played, so bot
 (`stock_count`); what a table shows a person is `shown_stock_count`, None where the rules
 forbid counting the stock (`show_stock_count=false`, R2.4.4): whether the stock is empty is
 still visible (`stock_empty`).
+
+The multi-pack games (RULES-multipack.md §15) add what their rules make public: who fixed
+trumps (`trump_fixed_by`, R15.3), whose carte blanche chain still runs (`carte_blanche_chain`,
+R15.8.3) and the played cards lying face up (`open_tricks`, R15.4.5: Rubicon's heap until a
+trick with a brisque is won, the six- and eight-pack pile of every trick).
 """
 
 from __future__ import annotations
@@ -47,6 +52,9 @@ class PlayerView:
     tricks_done: int
     window: Window                            # the declaration turn so far (public)
     legal_actions: tuple
+    trump_fixed_by: int | None = None        # the seat whose declaration fixed trumps (R15.3)
+    carte_blanche_chain: tuple[bool, ...] = ()   # per seat: may score carte blanche again (R15.8.3)
+    open_tricks: tuple[Card, ...] = ()       # played cards lying face up (R15.4.5), oldest first
 
     @property
     def stock_empty(self) -> bool:
@@ -77,6 +85,29 @@ def shown_stock_count(deal) -> int | None:
     return len(deal.stock) if deal.rules.show_stock_count else None
 
 
+def open_tricks(deal) -> list[Card]:
+    """The played cards of finished tricks that lie face up on the table (R15.4.5):
+    `trick_display="heap_until_brisque"` (Rubicon) — the heap since the last trick with a
+    brisque, whose winner took the heap up face down; `"face_up_pile"` (six- and eight-pack) —
+    every trick; `"face_down"` — none (the tricks are turned)."""
+    mode = deal.rules.trick_display
+    if mode == "face_down":
+        return []
+    tricks = deal.tricks()
+    if mode == "heap_until_brisque":
+        last = max((i for i, t in enumerate(tricks) if any(c.is_brisque for c in t.cards)),
+                   default=-1)
+        tricks = tricks[last + 1:]
+    return [c for t in tricks for c in t.cards]
+
+
+def heap_taken_up(deal) -> bool:
+    """Rubicon: the last trick held a brisque, so its winner took the heap up face down."""
+    last = deal.last_trick()
+    return (deal.rules.trick_display == "heap_until_brisque" and last is not None
+            and any(c.is_brisque for c in last.cards))
+
+
 def view_of(deal, seat: int) -> PlayerView:
     return PlayerView(
         seat=seat, rules=deal.rules, dealer=deal.dealer, trump=deal.trump, phase=deal.phase,
@@ -92,4 +123,7 @@ def view_of(deal, seat: int) -> PlayerView:
         pending=tuple(tuple(p) for p in deal.pending),
         declared=tuple(deal.declared), tricks_done=deal.tricks_done, window=deal.window,
         legal_actions=tuple(deal.legal_actions(seat)) if deal.to_act == seat else (),
+        trump_fixed_by=getattr(deal, "trump_fixed_by", None),
+        carte_blanche_chain=tuple(getattr(deal, "chain", ())),
+        open_tricks=tuple(open_tricks(deal)) if deal.rules.trick_display != "face_down" else (),
     )

@@ -11,7 +11,7 @@ import pytest
 from bezique.actions import Play
 from bezique.players.match import make_player
 from bezique.record import deal_to_record
-from bezique.rules import MULTIPACK_PRESETS, PRESETS, TABLE_PRESETS
+from bezique.rules import MULTIPACK_GAMES, MULTIPACK_PRESETS, PRESETS, TABLE_PRESETS
 from bezique.widgets.practice.scene import PRESET_CHOICES, disabled_cards
 from bezique.players.search import supported as master_supported
 from bezique.widgets.practice.table import COACH_AS_AMATEUR, NO_REVIEW, PracticeTable
@@ -223,10 +223,11 @@ def test_master_is_replaced_honestly_and_the_hint_says_who_advises():
 
 
 def test_rules_menu_offers_every_preset():
-    # Every preset but the multi-pack games (rules.MULTIPACK_PRESETS): the table learns
-    # Rubicon, six-pack and eight-pack in issue 30 item 3, then this compares with PRESETS.
+    # Every preset but the multi-pack option presets (rules.MULTIPACK_PRESETS, each changes
+    # one rule of a game): the three games themselves are on the menu
+    # (tests/widgets/test_practice_multipack.py plays them).
     assert sorted(k for _, k in PRESET_CHOICES) == sorted(TABLE_PRESETS)
-    assert set(PRESETS) - set(TABLE_PRESETS) == set(MULTIPACK_PRESETS)
+    assert set(PRESETS) - set(TABLE_PRESETS) == set(MULTIPACK_PRESETS) - set(MULTIPACK_GAMES)
     table = PracticeTable(opponent="random", seed=1, **FAST)
     for rules in VARIANTS:
         table.rules_dd.value = rules

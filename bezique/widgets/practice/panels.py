@@ -20,6 +20,7 @@ from ..files import download_link, take_upload
 from ..render.chart import line_chart_svg, use_svg_chart
 from ..render.display import img_html, picture_html
 from ..render.play_table import layout_play_table
+from .multipack import is_multipack, open_by_suit, settlement_text
 from .scene import THEM, YOU, game_verdict, scene_kwargs, who
 
 BOX = "border:1px solid #d0d5dd;border-radius:6px;padding:6px 10px;margin:4px 0"
@@ -63,6 +64,9 @@ class ScorePanel(W.VBox):
         s = table.session
         names = s.side_names() if s.n > 2 else [YOU, THEM]
         bds = s.side_breakdowns()
+        if is_multipack(s.deal):
+            self.html.value = _multipack_score(s, names)
+            return
         rows = [[k, *(bd[k] for bd in bds)] for k in ("объявления", "бриски", "последняя взятка",
                                                      "штрафы", "всего")]
         title = "Счёт сдачи" + (" (по парам: «мы» — вы и партнёр)" if s.rules.partnerships else "")
@@ -94,6 +98,36 @@ class ScorePanel(W.VBox):
         self.html.value = "".join(parts)
 
 
+def _multipack_score(s, names) -> str:
+    """Rubicon, six- and eight-pack: the points without brisques (R15.10), the brisques apart
+    (Rubicon), the declarations, and at the end the settlement of the game (R15.11)."""
+    r = s.deal.result()
+    order = [s.human, s.bot]
+    rows = [["объявления", *(r["declared"][i] for i in order)],
+            ["последняя взятка", *(r["last_trick"][i] for i in order)]]
+    if any(r.get("penalties") or ()):
+        rows.append(["штрафы", *(-r["penalties"][i] for i in order)])
+    rows.append(["всего", *(r["scores"][i] for i in order)])
+    if s.rules.brisque_role != "none":
+        rows.append(["бриски (отдельно)", *(r["brisques"][i] for i in order)])
+    parts = ["<b>Очки партии</b>", _table(rows, ["", *names])]
+    note = ("Бриски в очки не входят: они решают, только если очки равны, и могут спасти "
+            "рубикон." if s.rules.brisque_role != "none" else "Бриски в этой игре не считаются.")
+    parts.append(f'<div style="color:#555;font-size:0.9em">{_esc(note)}</div>')
+    for seat in order:
+        name = "Ваши объявления" if seat == s.human else "Объявления соперника"
+        text = "; ".join(_meld(d) for d in s.deal.melds[seat].scored) or "пока нет"
+        parts.append(f"<div><b>{_esc(name)}:</b> {_esc(text)}</div>")
+    if s.deal.is_over:
+        parts.append(f"<div style='margin-top:6px'>{_esc(settlement_text(s.deal, s.human))}</div>")
+    t = s.game_totals()
+    done = len(s.game.history)
+    parts.append(f"<div style='margin-top:6px'><b>Каждая сдача — отдельная партия.</b> Выиграно "
+                 f"за этим столом: у вас {_esc(points(t[s.human]))}, у соперника "
+                 f"{_esc(points(t[s.bot]))} (сыграно партий: {done}).</div>")
+    return "".join(parts)
+
+
 def _meld(d) -> str:
     from ...melds import SEVEN_EXCHANGE
     from ...ru import meld_name
@@ -114,8 +148,17 @@ class LogPanel(W.VBox):
     def update(self, table) -> None:
         lines = table.session.log()
         items = "".join(f"<li>{_esc(line)}</li>" for line in lines) or "<li>Сдача только началась.</li>"
+        pile = ""
+        deal = table.session.deal
+        if is_multipack(deal) and deal.rules.trick_display != "face_down":
+            # the heap (Rubicon) or the pile (six-, eight-pack) lies face up: anyone may look
+            groups = open_by_suit(deal)
+            what = ("Открытая куча взяток" if deal.rules.trick_display == "heap_until_brisque"
+                    else "Открытая стопка сыгранных карт")
+            body = "; ".join(f"{suit}: {cards}" for suit, cards in groups) or "пока пусто"
+            pile = f"<div style='margin:2px 0 6px'><b>{what}:</b> {_esc(body)}</div>"
         # column-reverse keeps the scroll at the newest line; the list inside reads top-down
-        self.html.value = ('<div class="bezique-practice-log" style="max-height:420px;'
+        self.html.value = pile + ('<div class="bezique-practice-log" style="max-height:420px;'
                            'overflow:auto;display:flex;flex-direction:column-reverse">'
                            f'<ol style="margin:0;padding-left:2.2em;line-height:1.45">{items}</ol></div>')
 

@@ -19,13 +19,14 @@ from ...narrate import seat_names
 from ...ru import capitalize, meld_with_cards, plural, points, preset_title
 from ...view import shown_stock_count
 from ..render.layout import table_groups
+from .multipack import is_multipack, scores as mp_scores, settlement_text, trump_phrase
 
 YOU, THEM = "Вы", "Соперник"
 
 # (label, preset): every preset, in the order of the course.
 PRESET_ORDER = ("canonical", "seed_000A", "seed_000C", "seed_000E", "seed_001", "seed_002",
                 "seed_003", "seed_004", "no_trump", "three_handed", "four_handed",
-                "many_pack_infusorka")
+                "many_pack_infusorka", "rubicon", "six_pack", "eight_pack")
 PRESET_CHOICES = [(preset_title(key), key) for key in PRESET_ORDER]
 PRESET_NAME = {key: label for label, key in PRESET_CHOICES}
 
@@ -135,7 +136,9 @@ def disabled_cards(deal: Deal, human: int) -> set[Card]:
     return {c for c in deal.hands[human] if c not in legal}
 
 
-def trump_text(deal: Deal) -> str:
+def trump_text(deal: Deal, human: int = 0) -> str:
+    if is_multipack(deal):                     # who fixed trumps (R15.3)
+        return trump_phrase(deal, human, short=True)
     if deal.trump is None:
         return "козырь ещё не назначен"
     up = f" (открыт {deal.turn_up.ru})" if deal.turn_up is not None else ""
@@ -167,7 +170,7 @@ def turn_text(deal: Deal, human: int) -> str:
 def instruction(deal: Deal, human: int) -> str:
     """What the learner should do now, in one or two sentences."""
     if deal.is_over:
-        return verdict(deal, human)
+        return settlement_text(deal, human) if is_multipack(deal) else verdict(deal, human)
     if deal.to_act != human:
         return f"Ходит {who_in_text(deal.to_act, human, deal.n)}…"
     if deal.stage == "declare":
@@ -253,6 +256,13 @@ def status_text(deal: Deal, human: int, game_totals=None, target: int | None = N
     stock = ("талон кончился" if not deal.stock_count else "в талоне ещё есть карты"
              if shown is None else f"в талоне {plural(shown, 'карта')}")
     from ...narrate import score_breakdown
+    if is_multipack(deal):                     # every point but brisques (R15.10), one deal a game
+        me, them = mp_scores(deal)[human], mp_scores(deal)[1 - human]
+        parts = [capitalize(stage), stock, trump_text(deal, human),
+                 f"очки: вы {me}, соперник {them}"]
+        if game_totals is not None and any(game_totals):
+            parts.append(f"итог партий: вы {game_totals[0]}, соперник {game_totals[1]}")
+        return " · ".join(parts)
     if deal.n == 2:
         me = score_breakdown(deal, human)["всего"]
         them = score_breakdown(deal, 1 - human)["всего"]
@@ -290,6 +300,9 @@ def action_label(action, deal: Deal, human: int) -> str:
             return f"Объявить козырную семёрку {action.cards[0].ru} (+{action.points})"
         from_table = [c for c in action.cards if c in deal.exposed[human]]
         note = " — с картами со стола" if from_table else ""
+        if from_table and is_multipack(deal) and len(from_table) < len(action.cards):
+            # re-declaration (R15.7): which copies come from the table matters
+            note = f" — со стола {' '.join(c.ru for c in from_table)}"
         return f"{capitalize(meld_with_cards(action.meld, action.cards))} (+{action.points}){note}"
     if t is Announce:
         pts = meld_points(action.meld, deal.rules, deal.trump, action.cards)

@@ -47,6 +47,7 @@ from .panels import (CoachPanel, GamePanel, LogPanel, RecordPanel, ReplayPanel, 
 from .scene import (BUDGET_CHOICES, OPPONENT_CHOICES, PRESET_CHOICES, declaration_buttons,
                     disabled_cards, instruction, rule_chapter, rules_label, scene_kwargs,
                     status_text, trump_text, turn_text, who_in_text, game_verdict)
+from .multipack import is_multipack, table_notes
 from .style import TABLE_STYLE
 
 TAB_TITLES = ("Счёт", "Ход сдачи", "Тренер", "Повтор", "Запись", "Партия", "Настройки")
@@ -155,6 +156,7 @@ class PracticeTable(OnPage, W.VBox):
         self.header = W.HTML()
         self.status = W.HTML()
         self.prompt = W.HTML()
+        self.notes = W.HTML()                  # multi-pack: trumps, the heap or pile, the chain
         self.message = W.HTML()
         self.canvas = CardCanvas(select_mode="none", four_colour=four_colour, name="Ваши карты")
         self.decl_box = W.HBox(layout=W.Layout(flex_flow="row wrap", display="contents"))
@@ -203,7 +205,7 @@ class PracticeTable(OnPage, W.VBox):
         # never the cards or the buttons under the learner's pointer.
         self.controls = W.HBox([self.hint_button, self.undo_button, self.decl_box, self.after_box],
                                layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        left = W.VBox([self.status, self.prompt, self.canvas, self.controls],
+        left = W.VBox([self.status, self.notes, self.prompt, self.canvas, self.controls],
                       layout=W.Layout(width="720px", max_width="100%"))
         fit = "min(360px, 100% - 2 * var(--jp-widgets-margin))"
         side = W.VBox([self.message, self.tabs],
@@ -307,7 +309,9 @@ class PracticeTable(OnPage, W.VBox):
             _warm_up_chart()
             lines = [x for x in lines if not x.startswith("Сдача окончена")]
             lines.append(instruction(s.deal, s.human))
-            if s.game.is_over and not was_over:
+            if is_multipack(s.deal):            # each deal is a game: its settlement said it
+                lines.append("Итог всех партий за этим столом — на вкладке «Партия».")
+            elif s.game.is_over and not was_over:
                 lines.append(game_verdict(s) + " График партии — на вкладке «Партия».")
         self._say("ok", "", lines)
         self._mark_all()
@@ -580,7 +584,7 @@ class PracticeTable(OnPage, W.VBox):
             return "Сдача окончена."
         dealer = "вы сдаёте" if s.deal.dealer == s.human else \
             f"сдаёт {who_in_text(s.deal.dealer, s.human, s.n)}"
-        return f"{turn_text(s.deal, s.human)}; {dealer}, {trump_text(s.deal)}."
+        return f"{turn_text(s.deal, s.human)}; {dealer}, {trump_text(s.deal, s.human)}."
 
     def _say(self, kind: str, title: str, lines=()) -> None:
         self.message_kind = kind
@@ -613,6 +617,7 @@ class PracticeTable(OnPage, W.VBox):
             self.prompt.value = (f'<div class="bezique-practice-prompt" style="height:{PROMPT_HEIGHT};'
                                  'overflow-y:auto;line-height:1.35;font-weight:600;margin:0">'
                                  + html.escape(instruction(deal, human)) + "</div>")
+            self.notes.value = self._notes_html()
             self._scene_key = key
         number = f"сдача № {s.deal_number}" if s.deal_number is not None else "случайная сдача"
         self.header.value = (TABLE_STYLE +
@@ -641,6 +646,16 @@ class PracticeTable(OnPage, W.VBox):
                              + html.escape(status_text(deal, human, [game[human], game[1 - human]]
                                                        if s.n == 2 else game,
                                                        s.rules.target_score)) + "</div>")
+
+    def _notes_html(self) -> str:
+        """Multi-pack games: who fixed trumps, the heap or the pile as the rules make it
+        public, the carte blanche chain (one short line each); empty elsewhere."""
+        deal = self.session.deal
+        if not is_multipack(deal):
+            return ""
+        items = "".join(f"<li>{html.escape(t)}</li>" for t in table_notes(deal, self.session.human))
+        return ('<ul class="bezique-practice-notes" style="font-size:0.85em;line-height:1.3;'
+                f'color:#333;margin:0 0 2px;padding-left:1.2em">{items}</ul>')
 
     def _draw_buttons(self, hinted) -> None:
         s = self.session
