@@ -21,6 +21,7 @@ from .positions import load_position, solve
 from .ru import capitalize, describe_declaration, meld_name, meld_with_cards, plural, points
 from .rules import RuleSet
 from .tricks import legal_reason, winner_reason
+from . import generator_multipack as multipack
 
 LEVELS = {
     "m1_single": "Одна комбинация на руке",
@@ -30,6 +31,7 @@ LEVELS = {
     "t1_trick_winner": "Кто возьмёт взятку",
     "l1_legal_plays": "Какими картами можно ходить в последних восьми взятках",
     "s1_deal_score": "Подсчёт очков за сдачу",
+    **multipack.LEVELS,
 }
 
 
@@ -212,6 +214,7 @@ def _explain(pos: dict) -> str:
 
 
 GENERATORS: dict[str, Callable[[random.Random], dict | None]] = {
+    **multipack.GENERATORS,            # Rubicon, six-pack, eight-pack (generator_multipack)
     "m1_single": _declarations_generator("m1_single"),
     "m2_several": _declarations_generator("m2_several"),
     "m3_reuse": _declarations_generator("m3_reuse"),
@@ -251,6 +254,7 @@ def generate(level: str, count: int = 1, seed: int = 0, exclude: set[str] | None
         answer = solve(load_position(pos))
         answer.pop("reason", None)
         pos["answer"] = answer
-        pos["explain"] = _explain(pos)
+        pos["explain"] = (multipack.EXPLAIN[level](pos) if level in multipack.EXPLAIN
+                          else _explain(pos))
         out.append(pos)
     return out

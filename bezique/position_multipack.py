@@ -114,18 +114,18 @@ def settlement_reason(scores: Sequence[int], brisques: Sequence[int], rules,
     if scores[w] == scores[lo]:
         lines.append(f"Очки равны ({scores[w]}), поэтому победителя решают бриски: у "
                      f"{_gen(names[w])} их {brisques[w]}, у {_gen(names[lo])} — {brisques[lo]}. "
-                     f"Выиграл {names[w]}.")
+                     f"Победитель — {names[w]}.")
     elif scores[w] > scores[lo]:
-        lines.append(f"Выиграл {names[w]}: {scores[w]} против {scores[lo]} (бриски в счёт не "
-                     "идут)." if counts else f"Выиграл {names[w]}: {scores[w]} против {scores[lo]}.")
+        lines.append(f"Победитель — {names[w]}: {scores[w]} против {scores[lo]}"
+                     + (" без брисков." if counts else "."))
     else:
         lines.append(f"С брисками у {_gen(names[w])} больше: {full[w]} против {full[lo]}; по этим "
-                     f"правилам тогда выигрывает {names[w]}.")
+                     f"правилам тогда победитель — {names[w]}.")
     if res["rubiconed"]:
         loser = max(_h(scores[lo], rules), rules.settle_rubiconed_min)
         small = " (меньше сотни считают за 100)" if _h(scores[lo], rules) < loser else ""
         saved = (f" — даже с брисками ({full[lo]})" if counts and brisques[lo] else "")
-        lines.append(f"{names[lo]} не перешёл рубикон: {scores[lo]} меньше {rub}{saved}. "
+        lines.append(f"Рубикон не перейдён: у {_gen(names[lo])} {scores[lo]} — меньше {rub}{saved}. "
                      f"Победитель получает свои очки и очки проигравшего, доли сотни не "
                      f"считаются: {_h(scores[w], rules)} + {loser}{small}, и премию "
                      f"{rules.rubicon_bonus}. Партия стоит {points(res['value'])}.")
@@ -138,7 +138,7 @@ def settlement_reason(scores: Sequence[int], brisques: Sequence[int], rules,
     elif scores[w] == scores[lo]:
         lines.append(f"С брисками — {full[w]} и {full[lo]}.")
     else:
-        lines.append(f"{names[lo]} перешёл рубикон ({scores[lo]} — не меньше {rub}).")
+        lines.append(f"Рубикон перейдён: у {_gen(names[lo])} {scores[lo]} — не меньше {rub}.")
     a, b = (full[w], full[lo]) if with_brisques else (scores[w], scores[lo])
     diff = _h(a, rules) - _h(b, rules)
     if diff < rules.settle_min_difference:
