@@ -25,6 +25,8 @@ from ..rules import RuleSet
 from ..ru import capitalize, plural
 from . import coach
 from .match import TITLES, make_player
+from .search import supported as search_supported
+from ..widgets.practice import multipack as mp     # pure text, no Jupyter (R15.3, R15.11)
 
 HELP = """Как играть:
   • карта — её обозначение по-русски или латиницей: Д♠, дп, QS, 10♦, Т♣ (туз), 7ч;
@@ -141,6 +143,8 @@ class TerminalGame:
         v = d.view(self.me)
         trump = (f"козыри — {SUIT_NAME_RU[v.trump]} {SUIT_SYMBOL[v.trump]}" if v.trump
                  else "козырь ещё не назначен")
+        if d.rules.multipack:              # who fixed trumps (R15.3); the open cards, the chain
+            trump = mp.trump_phrase(d, self.me)
         up = f", открытый козырь {v.turn_up.ru}" if v.turn_up is not None else ""
         lines = [
             "",
@@ -151,6 +155,9 @@ class TerminalGame:
                                  for s in self.seats()[1:] + [self.me]) + "."),
             f"Ваша рука: {cards_ru(v.hand)}.",
         ]
+        if d.rules.multipack:
+            lines[3:3] = [capitalize(x) + "." for x in (mp.open_phrase(d, ""), mp.chain_phrase(d, self.me))
+                          if x]
         if v.stage == "declare":
             lines.append("Вы взяли взятку. Можно объявить:")
             for i, a in enumerate(self._choices(), 1):
@@ -285,15 +292,27 @@ class TerminalGame:
         r = d.result()
         self.finished_records.append(self.record())
         mine = self.rules.side(self.me)
-        for k in range(len(self.totals)):
-            self.totals[k] += r["scores"][k]
+        if self.rules.multipack:           # one deal is a game, worth its settlement (R15.11)
+            if r["settlement"]["winner"] is not None:
+                self.totals[r["settlement"]["winner"]] += r["settlement"]["value"]
+        else:
+            for k in range(len(self.totals)):
+                self.totals[k] += r["scores"][k]
         names = self.sides()
         order = [mine] + [k for k in range(len(names)) if k != mine]
         head = "".join(f"{names[k]:>16}" for k in order)
         out = ["", "Сдача окончена. Итог:", f"{'':16}{head}"]
-        for key, title in (("declared", "объявления"), ("brisques", "бриски"),
-                           ("last_trick", "последняя взятка"), ("scores", "всего")):
+        rows = (("declared", "объявления"), ("brisques", "бриски"),
+                ("last_trick", "последняя взятка"), ("scores", "всего"))
+        if self.rules.multipack:           # brisques apart (R15.10); the game settled (R15.11)
+            rows = (("declared", "объявления"), ("last_trick", "последняя взятка"),
+                    ("scores", "всего")) + ((("brisques", "бриски"),)
+                                            if self.rules.brisque_role != "none" else ())
+        for key, title in rows:
             out.append(f"{title:16}" + "".join(f"{r[key][k]:>16}" for k in order))
+        if self.rules.multipack:
+            out.append(mp.settlement_text(d, self.me))
+            return self._after_game(out, d)
         best = max(r["scores"])
         leaders = [k for k in order if r["scores"][k] == best]
         if leaders == [mine]:
@@ -304,7 +323,17 @@ class TerminalGame:
         else:
             out.append(f"Сдачу {'выиграли' if self.rules.partnerships else 'выиграл'} "
                        f"{names[leaders[0]]}.")
-        if self.do_review:
+        return self._after_game(out, d, names, order)
+
+    def _after_game(self, out: list[str], d, names=None, order=None) -> list[str]:
+        """The review (where Мастер counts the game), then the next deal or the end."""
+        names = names or self.sides()
+        mine = self.rules.side(self.me)
+        order = order or [mine] + [k for k in range(len(names)) if k != mine]
+        if self.do_review and not search_supported(self.rules):
+            out.append("Разбор сдачи тренер пока не делает для этой игры: Мастер её не "
+                       "просчитывает.")
+        elif self.do_review:
             budget = dict(coach.INTERACTIVE_REVIEW)
             if self.hint_time is None:                 # reproducible: samples only
                 budget = {"samples": max(8, self.hint_samples // 2), "time_limit": None}

@@ -95,7 +95,7 @@ def chain_phrase(deal, human: int) -> str:
 
 # ------------------------------------------------------------------ the heap or the pile
 
-def open_phrase(deal) -> str:
+def open_phrase(deal, where: str = " (все — на вкладке «Ход сдачи»)") -> str:
     """The played cards lying face up, as R15.4.5 makes them public: Rubicon's heap until a
     brisque is won, the six- and eight-pack pile."""
     mode = deal.rules.trick_display
@@ -110,8 +110,9 @@ def open_phrase(deal) -> str:
         return (f"куча взяток открыта до первого бриска: {more}{shown} "
                 f"({plural(len(cards), 'карта')})")
     if mode == "face_up_pile":
-        return (f"сыгранные карты лежат открытой стопкой: {plural(len(cards), 'карта')} "
-                "(все — на вкладке «Ход сдачи»)")
+        if not cards:
+            return "сыгранные карты будут лежать открытой стопкой: смотреть их может каждый"
+        return f"сыгранные карты лежат открытой стопкой: {plural(len(cards), 'карта')}{where}"
     return ""
 
 
