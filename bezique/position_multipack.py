@@ -13,17 +13,35 @@ from typing import Sequence
 
 from .cards import Card
 from .errors import FormatError
-from .melds import CARTE_BLANCHE, Declaration
-from .ru import plural, points
+from .melds import CARTE_BLANCHE, Declaration, meld_points, shape_problem
+from .ru import capitalize, plural, points
 from .tricks import last_tricks
 from .variants.multipack import settle
-from .variants.multipack.melds import TRUMP_FIXING, ctype, reuse_problem
+from .variants.multipack.melds import MELDS, TRUMP_FIXING, ctype, reuse_problem
 
 EXAMPLE_RULES = '"rules": "rubicon", "trump": null'
 
 
 def is_multipack(rules) -> bool:
     return bool(getattr(rules, "multipack", False))
+
+
+def multipack_melds(rules) -> list[str]:
+    """The combinations a learner may name in these rules (those worth points here), in the
+    order of 15.5: marriages and sequences, the bezique ladder, the quartets."""
+    return [m for m in MELDS if m != CARTE_BLANCHE and meld_points(m, rules, "S")]
+
+
+def multipack_why_not(pos, meld: str, cards, held: set) -> str:
+    """Why a declaration is not among a multi-pack position's legal ones (Russian): a card you
+    do not hold, the shape under the trump, or the re-declaration rules of 15.7.3."""
+    missing = [c for c in cards if c not in held]
+    if missing:
+        return (f"У вас нет карты {', '.join(c.name_ru for c in missing)}: в комбинации "
+                "участвуют только ваши карты, на руке и на столе.")
+    problem = shape_problem(meld, tuple(cards), pos.rules, pos.trump) or reuse_problem(
+        meld, tuple(cards), [d for d in pos.scored if d.meld != CARTE_BLANCHE], held, pos.rules)
+    return capitalize(problem) + "." if problem else "Сейчас эту комбинацию объявить нельзя."
 
 
 def check_fields(data: dict, rules, path) -> None:

@@ -16,6 +16,7 @@ from typing import Iterable, NamedTuple, Sequence
 from ...cards import Card, cards_ru, parse_card_face, pick, sort_cards
 from ...errors import CardParseError
 from ...melds import MeldContext, MeldState, enumerate_declarations, explain_illegal
+from ...position_multipack import multipack_why_not
 from ...positions import Position, load_position, meld_context, solve
 from ...ru import describe_declaration, meld_with_cards, points
 from ...tricks import play_problem
@@ -199,6 +200,8 @@ class Judge:
         possible = {d.key for d in enumerate_declarations(self.held, state, ctx)}
         if (meld, frozenset(cards)) in possible:     # the cards allow it; the moment does not
             return self.solution.get("reason") or "Сейчас эту комбинацию объявить нельзя."
+        if pos.rules.multipack:                      # classes and re-declaration (15.7)
+            return multipack_why_not(pos, meld, cards, set(self.held))
         return explain_illegal(meld, cards, set(self.held), state, ctx).message
 
     def legal_declarations(self) -> list[tuple[str, tuple[Card, ...], int]]:
@@ -394,4 +397,7 @@ class Judge:
             return Answer(["Можно сыграть: " + ", ".join(c.ru for c in sort_cards(self.legal_cards()))
                            + "."],
                           reason)
+        if sol.get("settlement") is not None:        # a multi-pack game: its settlement
+            from .settlement import settlement_answer
+            return settlement_answer(self)
         return Answer([self.tally(p) + "." for p in range(len(sol["scores"]))], [])

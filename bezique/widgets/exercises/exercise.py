@@ -9,7 +9,7 @@ explains every mistake with the engine's own reasons (`melds.explain_illegal`,
 
 Everything a learner can do with the mouse has a method, for tests and for other notebooks:
 `select_cards`, `type_cards`, `choose_meld`, `add_declaration`, `answer_nothing`,
-`choose_winner`, `set_scores`, `submit() -> Feedback`, `on_result(callback)`. The controls of
+`choose_winner`, `set_scores`, `set_settlement`, `submit() -> Feedback`, `on_result(callback)`. The controls of
 the answer area belong to the answer part (`widget.part`: `meld_dropdown`, `lead_button`,
 `total_fields` …).
 """
@@ -28,7 +28,7 @@ from ...ru import preset_title
 from ..page import QUESTION_LABEL, OnPage
 from ..render.canvas import CardCanvas
 from .answers import VERDICTS, Answer, Feedback, Judge
-from .parts import PART_FOR_KIND, AnswerPart
+from .parts import PART_FOR_KIND, AnswerPart, part_for
 
 __all__ = ["ExerciseWidget", "Feedback", "VERDICTS"]
 
@@ -64,7 +64,7 @@ class ExerciseWidget(OnPage, ipywidgets.VBox):
         self.last_message = ""
         self.feedback: Feedback | None = None
         self._result_handlers = ipywidgets.CallbackDispatcher()
-        self.part: AnswerPart = PART_FOR_KIND[self.kind](self)
+        self.part: AnswerPart = part_for(self.position)(self)
 
         self.prompt_html = ipywidgets.HTML(self._prompt_html(title))
         self.info_html = ipywidgets.HTML(self._info_html())
@@ -186,6 +186,11 @@ class ExerciseWidget(OnPage, ipywidgets.VBox):
                    last_trick=None) -> None:
         """Fill in each player's total (and, optionally, the parts)."""
         self.part.set_scores(totals, brisques=brisques, declared=declared, last_trick=last_trick)
+
+    def set_settlement(self, winner: int | None, value: int | None, rubiconed: bool = False) -> None:
+        """A multi-pack game's settlement: the winner's seat (None: the game is void), what the
+        game is worth, whether the loser stayed under the rubicon."""
+        self.part.set_settlement(winner, value, rubiconed)
 
     # ================================================================== checking
 

@@ -23,6 +23,7 @@ from ...cards import Card, cards_ru, parse_cards, reading_note, sort_cards, spli
 from ...errors import CardParseError
 from ...melds import meld_ids, shape_problem
 from ...ru import capitalize, describe_declaration, meld_name, plural
+from ...position_multipack import multipack_melds
 from ..menu import Menu
 from .answers import PARTS, Feedback, decl_text
 
@@ -120,6 +121,10 @@ class AnswerPart:
 
     def set_scores(self, totals, *, brisques=None, declared=None, last_trick=None) -> None:
         raise ValueError("очки вписывают только в вопросе о подсчёте сдачи")
+
+    def set_settlement(self, winner, value, rubiconed=False) -> None:
+        raise ValueError("итог партии выбирают только в вопросе о партии рубикона или "
+                         "китайского безика")
 
 
 # ====================================================================== cards to pick
@@ -287,6 +292,8 @@ class DeclarationsPart(_PickingPart):
                 melds.append(meld)
         if rules.variant == "no_trump":
             melds.insert(0, "no_trump_marriage")
+        if rules.multipack:                   # Rubicon, six-pack, eight-pack: their own melds
+            melds = multipack_melds(rules)
         self.meld_dropdown = Menu(
             options=[("— узнать по картам —", AUTO)] + [(capitalize(meld_name(m)), m) for m in melds],
             value=AUTO, description="Комбинация", style={"description_width": "initial"})
@@ -644,3 +651,12 @@ class DealScorePart(AnswerPart):
 
 PART_FOR_KIND = {cls.kind: cls for cls in (DeclarationsPart, TrickWinnerPart, LegalPlaysPart,
                                            DealScorePart)}
+
+
+def part_for(position) -> type[AnswerPart]:
+    """The answer part of a position: by its kind; a finished deal of a multi-pack game asks
+    for the settlement of the game (settlement.SettlementPart)."""
+    if position.kind == "deal_score" and position.rules.multipack:
+        from .settlement import SettlementPart
+        return SettlementPart
+    return PART_FOR_KIND[position.kind]

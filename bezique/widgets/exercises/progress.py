@@ -33,8 +33,11 @@ LEVEL_NAMES = {
     "s1_deal_score": "Подсчёт очков за сдачу",
     "v1_three_handed": "Игра втроём",
     "v2_four_handed": "Игра вчетвером, пара на пару",
+    "r1_multipack": "Рубикон и китайский безик: козырь и повторные объявления",
+    "r2_settlement": "Рубикон и китайский безик: итог партии",
 }
 VARIANT_LEVELS = ("v1_three_handed", "v2_four_handed")
+MULTIPACK_LEVELS = ("r1_multipack", "r2_settlement")
 MELD_LEVELS = ("m1_single", "m2_several", "m3_reuse", "m4_timing", "m5_seven", "m6_options")
 
 COUNTS = ("answered", "right", "streak", "best_streak", "generated")
@@ -295,6 +298,6 @@ class Progress:
         return note
 
 
-__all__ = ["PROGRESS_FORMAT", "LEVEL_NAMES", "VARIANT_LEVELS", "MELD_LEVELS", "Progress",
+__all__ = ["PROGRESS_FORMAT", "LEVEL_NAMES", "VARIANT_LEVELS", "MULTIPACK_LEVELS", "MELD_LEVELS", "Progress",
            "Found", "read_place", "clean_level", "empty_level", "level_name", "progress_text",
            "better", "merge_entry"]

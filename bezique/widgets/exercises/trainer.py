@@ -31,7 +31,8 @@ from ..page import OnPage, answer_html
 from ..storage import BrowserStore
 from .exercise import ExerciseWidget, Feedback
 from .places import BrowserPlace, FilePlace, progress_store, shared_store
-from .progress import LEVEL_NAMES, MELD_LEVELS, VARIANT_LEVELS, Progress, empty_level
+from .progress import (LEVEL_NAMES, MELD_LEVELS, MULTIPACK_LEVELS, VARIANT_LEVELS, Progress,
+                       empty_level)
 from .progress_files import ProgressFiles
 
 
