@@ -179,15 +179,19 @@ def shots(browser, url: str, folder: Path, tag: str) -> list[str]:
     return out
 
 
-def bench(browser, url: str, clicks: int, hints: int, shot: Path | None = None) -> dict:
+def bench(browser, url: str, clicks: int, hints: int, shot: Path | None = None,
+          rules: str | None = None) -> dict:
     from bezique.widgets.practice.table import PracticeTable
-    from mirror import click_card
+    from mirror import choose_rules, click_card
 
     mirror = PracticeTable(**TABLE_ARGS, coach=True)
     s = mirror.session
     # a tall window: the timing is the same, and the whole (old, tall) table fits in it
     context, page, table, outside = open_table(browser, url, 1366, 1400)
     canvas = table.locator("canvas").first
+    if rules:                                        # e.g. eight_pack: a hand of fifteen cards
+        choose_rules(table, mirror, rules)
+        s = mirror.session
     canvas.scroll_into_view_if_needed()
     times, hint_times, kinds = [], [], []
     try:
@@ -253,6 +257,7 @@ def main() -> None:
     ap.add_argument("--tag", default="now")
     ap.add_argument("--json", type=Path, help="append the result (one JSON line) to this file")
     ap.add_argument("--no-bench", action="store_true")
+    ap.add_argument("--rules", help="a preset chosen in «Настройки» first (e.g. eight_pack)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -267,11 +272,11 @@ def main() -> None:
                 for path in shots(browser, url, args.shots, args.tag):
                     print(path)
             if not args.no_bench:
-                result = {"tag": args.tag, "machine": machine(),
+                result = {"tag": args.tag, "rules": args.rules or "canonical", "machine": machine(),
                           "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                           **bench(browser, url, args.clicks, args.hints,
                                   args.shots / f"voila-{args.tag}-1366x768-mid-deal.png"
-                                  if args.shots else None)}
+                                  if args.shots else None, rules=args.rules)}
                 print(json.dumps(result, ensure_ascii=False))
                 if args.json:
                     with args.json.open("a", encoding="utf-8") as f:
