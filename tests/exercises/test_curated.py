@@ -26,10 +26,15 @@ KIND_OF_LEVEL = {**{lvl: {"declarations"} for lvl in MELD_LEVELS},
                  "s1_deal_score": {"deal_score"},
                  # three and four at the table: tricks, legal plays, triple bezique (issue 16)
                  "v1_three_handed": {"trick_winner", "legal_plays", "declarations"},
-                 "v2_four_handed": {"trick_winner", "legal_plays"}}
+                 "v2_four_handed": {"trick_winner", "legal_plays"},
+                 # Rubicon, six-pack, eight-pack (issue 30): declarations, tricks before and after
+                 # trumps, the last 9 / 12 / 15 tricks; and the settlement of a finished deal
+                 "r1_multipack": {"declarations", "trick_winner", "legal_plays"},
+                 "r2_settlement": {"deal_score"}}
 PLAYERS_OF_LEVEL = {"v1_three_handed": 3, "v2_four_handed": 4}
 MINIMUM = {"t1_trick_winner": 30, "l1_legal_plays": 30, "s1_deal_score": 30,
-           "v1_three_handed": 3, "v2_four_handed": 3}
+           "v1_three_handed": 3, "v2_four_handed": 3, "r1_multipack": 25, "r2_settlement": 15}
+MULTIPACK_LEVELS = ("r1_multipack", "r2_settlement")
 MELD_TOTAL_MINIMUM = 120
 MELD_LEVEL_MINIMUM = 10
 
@@ -48,7 +53,7 @@ SECTION_4_5_RULES = (
     "R4.5.3(1)", "R4.5.3(2)", "R4.5.3(3)", "R4.5.3(4)", "R4.5.3(5)",
 )
 TIMES_DRILLED = 3
-RULE_ID = re.compile(r"^(R\d+(\.\d+)*(\(\d\))?|P[1-6]|C-\d+[a-z]?)$")
+RULE_ID = re.compile(r"^(R\d+(\.\d+)*(\(\d\))?|P[1-6]|C-R?\d+[a-z]?)$")
 
 
 def _files() -> list[Path]:
@@ -211,7 +216,7 @@ def test_russian_text(field):
 
 def _cards_of(pos) -> set:
     cards = set(pos.hand) | set(pos.table)
-    for d in pos.scored:
+    for d in (*pos.scored, *(d for h in pos.scored_by_player for d in h)):
         cards |= set(d.cards)
     for c in (*pos.played(), pos.turn_up):
         if c is not None:
@@ -236,10 +241,11 @@ def test_declaration_positions_are_realistic():
         if pos.kind != "declarations":
             continue
         held = len(pos.hand) + len(pos.table)
+        size = pos.rules.hand_size                    # 8; 9 / 12 / 15 in the multi-pack games
         if pos.phase == 1 and pos.won_trick:
-            assert held == 7, (path, held)            # won a trick, not yet drawn
+            assert held == size - 1, (path, held)     # won a trick, not yet drawn
         if pos.phase == 2:
-            assert not pos.table and held <= 8, path  # exposed cards are picked up
+            assert not pos.table and held <= size, path  # exposed cards are picked up
         scored_cards = {c for d in pos.scored for c in d.cards}
         assert not set(pos.hand) & scored_cards, path  # a declared card lies on the table
         pending = "R4.3.2" in pos.raw["rules_drilled"]
@@ -252,16 +258,16 @@ def test_legal_plays_hand_sizes():
     for path, pos in LOADED:
         if pos.kind == "legal_plays":
             held = len(pos.hand) + len(pos.table)
-            assert 1 <= held <= 8, path
+            assert 1 <= held <= pos.rules.hand_size, path
             if pos.phase == 1:
-                assert held == 8, path
+                assert held == pos.rules.hand_size, path
             else:
                 assert not pos.table, path
 
 
 def test_deal_score_piles_are_a_whole_deal():
     for path, pos in LOADED:
-        if pos.kind != "deal_score":
+        if pos.kind != "deal_score" or pos.rules.multipack:   # multi-pack: see below
             continue
         cards = [c for pile in pos.tricks for c in pile]
         assert len(cards) == len(set(cards)) == 64, path
@@ -271,3 +277,62 @@ def test_deal_score_piles_are_a_whole_deal():
         sevens = [c for decls in pos.scored_by_player for d in decls
                   if d.meld in ("trump_seven", "seven_exchange", "two_trump_sevens") for c in d.cards]
         assert len(sevens) == len(set(sevens)), path
+
+
+# ------------------------------------------------------------------ the multi-pack levels
+
+def _multipack(level: str) -> list:
+    return [pos for path, pos in LOADED if _level(path) == level]
+
+
+def test_multipack_levels_cover_the_three_games_and_the_kinds_of_issue_30():
+    """Rubicon, six-pack and eight-pack all appear; the first level asks what fixes trumps
+    (trump not yet fixed), legal and illegal re-declarations (a scored history), trump quartets
+    and the ladder; the second settles games rubiconed and not, void, and carte blanche chains."""
+    r1, r2 = _multipack("r1_multipack"), _multipack("r2_settlement")
+    for level in (r1, r2):
+        assert all(pos.rules.multipack for pos in level)
+    games = {pos.rules.variant for pos in r1 + r2}
+    assert games == {"rubicon", "six_pack", "eight_pack"}
+    decl = [pos for pos in r1 if pos.kind == "declarations"]
+    assert sum(1 for pos in decl if pos.trump is None) >= 3
+    with_history = [pos for pos in decl if pos.scored]
+    assert sum(1 for pos in with_history if pos.answer["declarations"]) >= 5      # legal again
+    assert sum(1 for pos in with_history if not pos.answer["declarations"]) >= 5  # refused
+    melds = {d["meld"] for pos in decl for d in pos.answer["declarations"]}
+    assert {"plain_sequence", "double_bezique", "triple_bezique", "four_trump_aces",
+            "five_trump_aces", "royal_marriage"} <= melds
+    settled = [pos.answer["settlement"] for pos in r2]
+    assert sum(1 for s in settled if s["rubiconed"]) >= 4
+    assert sum(1 for s in settled if s["winner"] is not None and not s["rubiconed"]) >= 4
+    assert sum(1 for s in settled if s["winner"] is None) >= 2
+    assert sum(1 for pos in r2 for h in pos.scored_by_player for d in h
+               if d.meld == "carte_blanche") >= 4
+
+
+def test_multipack_prompts_state_the_engine_scores():
+    """A settlement prompt that gives the scores («у Анны 1510 очков, у Бориса 1240») gives
+    the engine's scores, and the brisques it names are the engine's count of the tricks."""
+    said = re.compile(r"у Анны (\d+)(?: очк\w+)?, у Бориса (\d+)")
+    bris = re.compile(r"Бриски: у Анны (\d+), у Бориса (\d+)")
+    for pos in _multipack("r2_settlement"):
+        m = said.search(pos.prompt)
+        if m:
+            assert [int(m.group(1)), int(m.group(2))] == pos.answer["scores"], pos.id
+        b = bris.search(pos.prompt)
+        if b:
+            assert [int(b.group(1)), int(b.group(2))] == pos.answer["brisques"], pos.id
+        assert m or "Сосчитайте" in pos.prompt, pos.id
+
+
+def test_multipack_settlement_piles():
+    """Multi-pack deal scores show an extract of the tricks: whole tricks, no card twice, a
+    physical card declared by one player only; six- and eight-pack count no brisques."""
+    for pos in _multipack("r2_settlement"):
+        cards = [c for pile in pos.tricks for c in pile]
+        assert len(cards) == len(set(cards)), pos.id
+        assert all(len(pile) % 2 == 0 for pile in pos.tricks), pos.id
+        mine = [{c for d in decls for c in d.cards} for decls in pos.scored_by_player]
+        assert not mine[0] & mine[1], pos.id
+        if pos.rules.brisque_role == "none":
+            assert pos.answer["brisques"] == [0, 0], pos.id

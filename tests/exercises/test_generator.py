@@ -37,3 +37,22 @@ def test_exclude_skips_what_the_learner_has_seen():
 def test_unknown_level():
     with pytest.raises(ValueError):
         generate("nope", 1, 0)
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_multipack_generator_asks_what_issue_30_asks(seed):
+    """Declarations of the multi-pack games before trumps or after a scored combination (the
+    engine's list equals the deal's, checked inside the generator), and settlements whose
+    answer is `settle` of the scores and brisques the prompt names."""
+    from bezique.rules import RuleSet
+    from bezique.variants.multipack import settle
+    for pos in generate("r1_multipack", 8, seed):
+        assert RuleSet.from_spec(pos["rules"]).multipack
+        assert pos["trump"] is None or pos["scored"], pos
+        assert "ё" in pos["prompt"] or "Козырь" in pos["prompt"]
+    for pos in generate("r2_settlement", 8, seed):
+        rules = RuleSet.from_spec(pos["rules"])
+        ans = pos["answer"]
+        assert ans["settlement"] == settle(ans["scores"], ans["brisques"], rules)
+        assert f"у Анны {ans['scores'][0]}" in pos["prompt"]
+        assert pos["explain"].startswith(("Победитель", "Очки равны"))
