@@ -261,7 +261,10 @@ class PracticeSession:
         if self.game.deal is not None and not self.deal.is_over:
             self.game.deal = None                   # an abandoned deal does not count
         if self.game.is_over:
-            self.game = Game(self.rules, seed=self.seed)
+            # a new game; with a seed, not the same deals again (in the multi-pack games every
+            # deal is a game, so the same seed would deal the same cards every time)
+            self.game = Game(self.rules, seed=None if self.seed is None
+                             else self.seed + 1009 * len(self.results))
         if number is not None:
             if not isinstance(number, int) or number < 0:
                 raise IllegalAction("Номер сдачи — целое неотрицательное число, например 42.")

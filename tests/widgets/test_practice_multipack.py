@@ -267,3 +267,29 @@ def test_settlement_text(game, scores, brisques, words):
     if st["winner"] is not None:
         assert f"всего {st['value']}" in text or f"+{st['value']}" in text
     assert ("бриски" in text) == (game == "rubicon")
+
+
+def test_each_deal_is_a_game_and_the_game_tab_sums_their_values():
+    """Rubicon (R15.11.1): «Новая партия» deals new cards (not the seed's first deal again); the
+    tab «Партия» lists each game with the engine's settlement and the running sums."""
+    from bezique.widgets.practice.table import TAB_TITLES
+    table = PracticeTable(opponent="heuristic", rules="rubicon", seed=3, **FAST)
+    s = table.session
+    me = make_player("heuristic", seed=11)
+    values, hands = [], []
+    for _ in range(2):
+        hands.append(list(s.deal.initial[0][s.human]))
+        while not s.deal.is_over:
+            step(table, me)
+        st = s.deal.result()["settlement"]
+        values.append(("вы" if st["winner"] == s.human else "соперник", st["value"]))
+        assert table.next_button.description == "Новая партия"
+        table.tabs.selected_index = TAB_TITLES.index("Партия")
+        game = table.game_panel.html.value
+        assert "Каждая сдача — отдельная партия" in game
+        for i, (who, value) in enumerate(values, 1):
+            assert f">{who}<" in game and f">{value}<" in game
+        mine = sum(v for w, v in values if w == "вы")
+        assert f"у вас {mine}" in table.score_panel.html.value.replace("\xa0", " ")
+        assert table.new_deal("")
+    assert hands[0] != hands[1]

@@ -210,6 +210,16 @@ def settlement_text(deal, human: int) -> str:
     return " ".join(lines)
 
 
-def game_note(rules) -> str:
-    """The game tab's and the score's words for a table where each deal is a game (R15.11.1)."""
-    return "каждая сдача — отдельная партия"
+def played_games(session) -> list[tuple[str, int]]:
+    """The multi-pack games finished at this table, oldest first: («you» / «opponent» / «void»,
+    the value the engine's settlement gives the winner)."""
+    out = []
+    for r in session.results:
+        deal = r["deal"]
+        if not is_multipack(deal) or not deal.is_over:
+            continue
+        st = deal.result()["settlement"]
+        who = "void" if st["winner"] is None else \
+            "you" if st["winner"] == deal.rules.side(session.human) else "opponent"
+        out.append((who, st["value"]))
+    return out

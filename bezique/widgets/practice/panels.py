@@ -20,7 +20,7 @@ from ..files import download_link, take_upload
 from ..render.chart import line_chart_svg, use_svg_chart
 from ..render.display import img_html, picture_html
 from ..render.play_table import layout_play_table
-from .multipack import is_multipack, open_by_suit, settlement_text
+from .multipack import is_multipack, open_by_suit, played_games, settlement_text
 from .scene import THEM, YOU, game_verdict, scene_kwargs, who
 
 BOX = "border:1px solid #d0d5dd;border-radius:6px;padding:6px 10px;margin:4px 0"
@@ -120,11 +120,12 @@ def _multipack_score(s, names) -> str:
         parts.append(f"<div><b>{_esc(name)}:</b> {_esc(text)}</div>")
     if s.deal.is_over:
         parts.append(f"<div style='margin-top:6px'>{_esc(settlement_text(s.deal, s.human))}</div>")
-    t = s.game_totals()
-    done = len(s.game.history)
+    games = played_games(s)
+    mine = sum(v for w, v in games if w == "you")
+    theirs = sum(v for w, v in games if w == "opponent")
     parts.append(f"<div style='margin-top:6px'><b>Каждая сдача — отдельная партия.</b> Выиграно "
-                 f"за этим столом: у вас {_esc(points(t[s.human]))}, у соперника "
-                 f"{_esc(points(t[s.bot]))} (сыграно партий: {done}).</div>")
+                 f"за этим столом: у вас {_esc(points(mine))}, у соперника "
+                 f"{_esc(points(theirs))} (сыграно партий: {len(games)}).</div>")
     return "".join(parts)
 
 
@@ -392,6 +393,9 @@ class GamePanel(W.VBox):
 
     def update(self, table) -> None:
         s = table.session
+        if is_multipack(s.deal):
+            self._update_multipack(table)
+            return
         hist = s.score_history()
         target = s.rules.target_score
         names = s.side_names() if s.n > 2 else ["Вы", "Соперник"]
@@ -432,6 +436,33 @@ class GamePanel(W.VBox):
             self.stats.value = (f"<div style='{BOX}'><b>Статистика за этим столом</b><br>"
                                 "Доиграйте сдачу — здесь появятся сыгранные и выигранные сдачи "
                                 "и средний перевес.</div>")
+
+
+    def _update_multipack(self, table) -> None:
+        """Rubicon, six- and eight-pack: each deal is a game (R15.11.1), worth its settlement;
+        the games played at this table, their values and the running sums."""
+        s = table.session
+        games = played_games(s)
+        rows, mine, theirs = [], 0, 0
+        for i, (winner, value) in enumerate(games, 1):
+            mine += value if winner == "you" else 0
+            theirs += value if winner == "opponent" else 0
+            who = {"you": "вы", "opponent": "соперник"}.get(winner, "никто (партия аннулирована)")
+            rows.append([str(i), who, value, mine, theirs])
+        parts = ["<b>Каждая сдача — отдельная партия</b>"]
+        if rows:
+            parts.append(_table(rows, ["Партия", "Выиграл", "Стоимость", "Вы всего",
+                                       "Соперник всего"]))
+        else:
+            parts.append("<div>Ещё ни одна партия не доиграна.</div>")
+        if s.deal.is_over:
+            parts.append(f"<div style='{BOX}'>{_esc(settlement_text(s.deal, s.human))} "
+                         "Кнопка «Новая партия» сдаст следующую.</div>")
+        self.html.value = "".join(parts)
+        self.chart.value = ""
+        self._chart_key = None
+        self.stats.value = (f"<div style='{BOX}'><b>Статистика за этим столом</b><br>"
+                            f"Подсказок взято: {table.hints_used}.</div>")
 
 
 CHART_STYLE = (("#1f5fa8", "o"), ("#c0392b", "s"), ("#7d3c98", "^"), ("#b9770e", "D"))

@@ -260,9 +260,7 @@ def status_text(deal: Deal, human: int, game_totals=None, target: int | None = N
         me, them = mp_scores(deal)[human], mp_scores(deal)[1 - human]
         parts = [capitalize(stage), stock, trump_text(deal, human),
                  f"очки: вы {me}, соперник {them}"]
-        if game_totals is not None and any(game_totals):
-            parts.append(f"итог партий: вы {game_totals[0]}, соперник {game_totals[1]}")
-        return " · ".join(parts)
+        return " · ".join(parts)             # the games won: tab «Счёт» (one line here)
     if deal.n == 2:
         me = score_breakdown(deal, human)["всего"]
         them = score_breakdown(deal, 1 - human)["всего"]
