@@ -11,7 +11,6 @@ import random
 import pytest
 
 from bezique.actions import Play
-from bezique.cards import Card
 from bezique.packs import pack_for
 from bezique.players.match import make_player
 from bezique.record import deal_to_record

@@ -11,7 +11,7 @@ settlement come from the engine (`MultipackDeal`, `view.open_tricks`, `result()[
 from __future__ import annotations
 
 from ...cards import SUIT_NAME_RU, cards_ru, sort_cards
-from ...events import CarteBlancheEvent, DeclareEvent, TrumpFixedEvent, AnnounceEvent
+from ...events import AnnounceEvent, DeclareEvent, TrumpFixedEvent
 from ...melds import CARTE_BLANCHE
 from ...ru import meld_name, plural, points
 from ...variants.multipack.melds import multipack_meld_points
