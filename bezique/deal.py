@@ -689,7 +689,7 @@ class Deal:
             self.exposed[seat] = set()                        # picked up, still known (R6.5)
             self.pending[seat] = []
             self.pending_qualified[seat] = set()
-        self.log.append(PhaseTwoEvent(self.leader))
+        self.log.append(PhaseTwoEvent(self.leader, self.rules.hand_size))
 
     # ------------------------------------------------------------------ penalties (§9)
     def penalize(self, seat: int, offence: str) -> None:

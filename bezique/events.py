@@ -67,9 +67,11 @@ class TurnUpTakenEvent:
 
 @dataclass(frozen=True, slots=True)
 class PhaseTwoEvent:
-    """The stock is used up: the last tricks begin, `leader` to lead (§6)."""
+    """The stock is used up: the last tricks begin, `leader` to lead (§6); `tricks` of them
+    (a hand's worth: 8, or 9 / 12 / 15 in the multi-pack games)."""
 
     leader: int
+    tricks: int = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,10 +112,12 @@ class CarteBlancheEvent:
 
 @dataclass(frozen=True, slots=True)
 class TrumpFixedEvent:
-    """No-trump bezique: the first marriage fixes the trump suit (R10.3.2)."""
+    """No-trump bezique: the first marriage fixes the trump suit (R10.3.2); multi-pack games:
+    the first marriage or sequence scored (R15.3). `meld`: what fixed it."""
 
     seat: int
     suit: str
+    meld: str = "no_trump_marriage"
 
 
 @dataclass(frozen=True, slots=True)

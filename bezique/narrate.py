@@ -32,6 +32,9 @@ def _verb(name: str, you: str, other: str) -> str:
 
 
 # first words of names that are common nouns (or pronouns, ordinals): lower case in a sentence
+# «последние восемь взяток»: the last tricks as many as a hand (the multi-pack games: 9, 12, 15)
+_LAST_TRICKS = {8: "восемь", 9: "девять", 12: "двенадцать", 15: "пятнадцать"}
+
 _COMMON_NAMES = ("Вы", "Соперник", "Партнёр", "Сдатчик", "Ваш", "Ваша", "Первый", "Второй",
                  "Третий", "Четвёртый", "Ход", "Ответ", "Ходивший", "Ответивший")
 
@@ -76,8 +79,9 @@ def describe_event(event: Event, viewer: int, names: Sequence[str]) -> str | Non
         case TurnUpTakenEvent(seat=seat, card=card):
             who = names[seat]
             return f"{who} {_verb(who, 'забираете', 'забирает')} открытый козырь {card.ru}."
-        case PhaseTwoEvent():
-            return "Талон кончился: игра «на выход», последние восемь взяток. Нужно отвечать в масть."
+        case PhaseTwoEvent(tricks=tricks):
+            return (f"Талон кончился: игра «на выход», последние {_LAST_TRICKS.get(tricks, tricks)} "
+                    "взяток. Нужно отвечать в масть.")
         case SevenTurnedEvent(seat=seat, card=card, points=pts):
             who = names[seat]
             return f"Открытый козырь — семёрка ({card.ru}): сдатчику ({in_sentence(who)}) +{points(pts)}."
@@ -88,8 +92,9 @@ def describe_event(event: Event, viewer: int, names: Sequence[str]) -> str | Non
         case CarteBlancheEvent(seat=seat, cards=cards, points=pts):
             who = names[seat]
             return f"{who}: карт-бланш (ни одной фигуры: {cards_ru(cards)}) — +{points(pts)}."
-        case TrumpFixedEvent(suit=suit):
-            return f"Первый марьяж назначил козырь: {SUIT_NAME_RU[suit]}."
+        case TrumpFixedEvent(suit=suit, meld=meld):
+            first = "Первая секвенция назначила" if meld == "sequence" else "Первый марьяж назначил"
+            return f"{first} козырь: {SUIT_NAME_RU[suit]}."
         case PenaltyEvent(seat=seat, offence=offence, amount=amount):
             what = {"declare_before_trick": "объявление без выигранной взятки",
                     "revoke": "ответ не в масть (или не козырем) в последних восьми взятках",

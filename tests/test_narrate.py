@@ -51,3 +51,26 @@ def test_a_trump_fixing_marriage_names_its_cards_before_the_clause():
     kq = (Card("K", "H"), Card("Q", "H"))
     line = describe_event(DeclareEvent(0, Declaration("no_trump_marriage", kq, 40)), 0, TWO)
     assert line == "Вы объявляете марьяж К♥ Д♥, назначающий козырь: +40 очков."
+
+
+def test_the_last_tricks_are_counted_for_the_game_and_a_sequence_fixing_trumps_is_named():
+    from bezique.events import PhaseTwoEvent, TrumpFixedEvent
+    names = ["Вы", "Соперник"]
+    assert "последние восемь взяток" in describe_event(PhaseTwoEvent(0, 8), 0, names)
+    assert "последние пятнадцать взяток" in describe_event(PhaseTwoEvent(0, 15), 0, names)
+    assert describe_event(TrumpFixedEvent(1, "H", "sequence"), 0, names) == \
+        "Первая секвенция назначила козырь: черви."
+    assert describe_event(TrumpFixedEvent(1, "S"), 0, names) == "Первый марьяж назначил козырь: пики."
+
+
+def test_a_multipack_deal_logs_its_own_count_of_last_tricks():
+    import random
+
+    from bezique.deal import Deal
+    from bezique.events import PhaseTwoEvent
+    from bezique.rules import RuleSet
+    for preset, tricks in (("rubicon", 9), ("six_pack", 12)):
+        d, rng = Deal.new(RuleSet.preset(preset), dealer=0, seed=3), random.Random(3)
+        while not d.is_over and not any(isinstance(e, PhaseTwoEvent) for e in d.log):
+            d.apply(rng.choice(d.legal_actions()))
+        assert [e.tricks for e in d.log if isinstance(e, PhaseTwoEvent)] == [tricks]

@@ -191,7 +191,7 @@ class MultipackDeal(Deal):
         self.log.append(AnnounceEvent(seat, decl))
         if (self.trump is None and self.rules.trump_fixed_on == "declared"
                 and decl.meld in TRUMP_FIXING):            # C-R6, [WK]: announcing fixes trumps
-            self._fix_trump(seat, decl.cards[0].suit)
+            self._fix_trump(seat, decl.cards[0].suit, decl.meld)
         if not self.legal_announcements(seat) and not self._declarations(seat):
             self._close_window()
 
@@ -205,7 +205,7 @@ class MultipackDeal(Deal):
         """The Russian reason a declaration is not among the legal ones now."""
         missing = [c for c in decl.cards if c not in self.hands[seat]]
         if missing:
-            return IllegalAction(f"У вас нет карты {', '.join(c.name_ru for c in missing)}.", "R15.6")
+            return IllegalAction(f"У вас нет {', '.join(c.name_ru_gen for c in missing)}.", "R15.6")
         if self.window.combination:
             return IllegalAction("За одну выигранную взятку записывают одно объявление; остальные "
                                  "можно показать «…очков за мной».", "R15.6.2")
@@ -219,14 +219,14 @@ class MultipackDeal(Deal):
     def _score(self, seat: int, decl: Declaration):
         fixes = self.trump is None and decl.meld in TRUMP_FIXING
         if fixes:
-            self._fix_trump(seat, decl.cards[0].suit)
+            self._fix_trump(seat, decl.cards[0].suit, decl.meld)
         super()._score(seat, decl)
         if self.stage == STAGE_DECLARE or fixes:
             self._refresh_pending()
 
-    def _fix_trump(self, seat: int, suit: str):
+    def _fix_trump(self, seat: int, suit: str, meld: str):
         self.trump, self.trump_fixed_by = suit, seat
-        self.log.append(TrumpFixedEvent(seat, suit))
+        self.log.append(TrumpFixedEvent(seat, suit, meld))
 
     def _refresh_pending(self):
         """Pending combinations keep their cards; their names and values follow the trump now
