@@ -113,7 +113,8 @@ class ExerciseWidget(OnPage, ipywidgets.VBox):
         pos, lines = self.position, []
         if (rules := self._rules_line()) is not None:
             lines.append(rules)
-        said = "озырь —" in (pos.prompt or "")          # the prompt already names the trump
+        said = "озырь —" in (pos.prompt or "") or (     # the prompt already names the trump
+            pos.rules.multipack and "озырь ещё не назначен" in (pos.prompt or ""))
         if not said and (pos.kind != "trick_winner" or pos.trump is not None):
             lines.append(f"Козырь — {SUIT_NAME_RU[pos.trump]}." if pos.trump else "Козырь ещё не назначен.")
         return lines + self.part.info_lines()

@@ -107,7 +107,8 @@ class SettlementPart(DealScorePart):
         names = self.judge.names
         self.winner_buttons = ipywidgets.ToggleButtons(
             options=[(names[0], 0), (names[1], 1), ("Никто: партия аннулируется", VOID)],
-            value=None, description="Кто выиграл", style={"description_width": "initial"})
+            value=None, description="Кто выиграл",
+            style={"description_width": "initial", "button_width": "auto"})
         self.value_field = ipywidgets.Text(description="Партия стоит", placeholder="очки",
                                            style={"description_width": "initial"},
                                            layout=ipywidgets.Layout(width="14em"))
