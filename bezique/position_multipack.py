@@ -77,7 +77,16 @@ def history_problem(meld: str, cards: tuple[Card, ...], before: list[Declaration
                          held if held is not None else set(), rules)
 
 
+CB_EXAMPLE = ('[{"meld": "carte_blanche", "cards": ["9S", "8S", "7S", "9H", "8H", "7H", "9D", '
+              '"8D", "7D"]}, {"meld": "carte_blanche", "cards": ["AC"]}]')
+
+
 def _carte_blanche_problem(cards, before, rules) -> str | None:
+    problem = _carte_blanche_shape(cards, before, rules)
+    return f"{problem}. Пример карт-бланша рубикона с одним повтором: {CB_EXAMPLE}" if problem else None
+
+
+def _carte_blanche_shape(cards, before, rules) -> str | None:
     if not rules.meld_carte_blanche:
         return "в этой игре карт-бланша нет"
     courts = [c for c in cards if c.is_court]
