@@ -26,7 +26,7 @@ from ..ru import capitalize, plural
 from . import coach
 from .match import TITLES, make_player
 from .search import supported as search_supported
-from ..widgets.practice import multipack as mp     # pure text, no Jupyter (R15.3, R15.11)
+from ..variants.multipack import explain as mp    # Russian texts of a multi-pack deal (R15.3, R15.11)
 
 HELP = """Как играть:
   • карта — её обозначение по-русски или латиницей: Д♠, дп, QS, 10♦, Т♣ (туз), 7ч;

@@ -16,7 +16,7 @@ import pytest
 
 from bezique.actions import Play
 from bezique.players.match import make_player
-from bezique.widgets.practice.multipack import settlement_text
+from bezique.variants.multipack.explain import settlement_text
 from bezique.widgets.practice.scene import action_label
 from bezique.widgets.practice.table import PracticeTable
 from mirror import card_point, choose_rules, click_card, expected_status, make_move, wait_for_text

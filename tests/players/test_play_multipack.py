@@ -9,7 +9,7 @@ import pytest
 from bezique.actions import Play
 from bezique.players.play import TerminalGame
 from bezique.rules import RuleSet
-from bezique.widgets.practice.multipack import settlement_text
+from bezique.variants.multipack.explain import settlement_text
 
 
 @pytest.mark.parametrize("game", ["rubicon", "six_pack", "eight_pack"])

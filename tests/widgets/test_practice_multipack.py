@@ -18,7 +18,7 @@ from bezique.rules import RuleSet
 from bezique.variants.multipack.deal import MultipackDeal
 from bezique.variants.multipack.settle import settle
 from bezique.view import open_tricks
-from bezique.widgets.practice.multipack import (chain_phrase, open_phrase, settlement_text,
+from bezique.variants.multipack.explain import (chain_phrase, open_phrase, settlement_text,
                                                table_notes, trump_phrase)
 from bezique.widgets.practice.scene import PRESET_CHOICES, action_label, disabled_cards
 from bezique.widgets.practice.table import COACH_AS_AMATEUR, NO_REVIEW, PracticeTable

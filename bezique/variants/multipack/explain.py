@@ -1,7 +1,7 @@
-"""What the practice table says about Rubicon, six-pack and eight-pack bezique
-(RULES-multipack.md §15): who fixed trumps, the carte blanche chain, the heap or the pile of
-played cards as the rules make them public, the score without brisques, and at the end the
-settlement explained.
+"""What a player is told, in Russian, about a Rubicon, six-pack or eight-pack deal (at the
+practice table and in the terminal game; RULES-multipack.md §15): who fixed trumps, the carte
+blanche chain, the heap or the pile of played cards as the rules make them public, the score
+without brisques, and at the end the settlement explained.
 
 No rule lives here: the trump and who fixed it, the chain, the open cards, the scores and the
 settlement come from the engine (`MultipackDeal`, `view.open_tricks`, `result()["settlement"]`,
@@ -14,8 +14,8 @@ from ...cards import SUIT_NAME_RU, cards_ru, sort_cards
 from ...events import AnnounceEvent, DeclareEvent, TrumpFixedEvent
 from ...melds import CARTE_BLANCHE
 from ...ru import meld_name, plural, points
-from ...variants.multipack.melds import multipack_meld_points
-from ...variants.multipack.settle import hundreds
+from .melds import multipack_meld_points
+from .settle import hundreds
 from ...view import heap_taken_up, open_tricks
 
 OPEN_SHOWN = 12          # the heap's cards listed on the table's line (the rest: «и ещё …»)

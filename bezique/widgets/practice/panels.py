@@ -20,7 +20,7 @@ from ..files import download_link, take_upload
 from ..render.chart import line_chart_svg, use_svg_chart
 from ..render.display import img_html, picture_html
 from ..render.play_table import layout_play_table
-from .multipack import is_multipack, open_by_suit, played_games, settlement_text
+from ...variants.multipack.explain import is_multipack, open_by_suit, played_games, settlement_text
 from .scene import THEM, YOU, game_verdict, scene_kwargs, who
 
 BOX = "border:1px solid #d0d5dd;border-radius:6px;padding:6px 10px;margin:4px 0"

@@ -19,7 +19,7 @@ from ...narrate import seat_names
 from ...ru import capitalize, meld_with_cards, plural, points, preset_title
 from ...view import shown_stock_count
 from ..render.layout import table_groups
-from .multipack import is_multipack, scores as mp_scores, settlement_text, trump_phrase
+from ...variants.multipack.explain import is_multipack, scores as mp_scores, settlement_text, trump_phrase
 
 YOU, THEM = "Вы", "Соперник"
 

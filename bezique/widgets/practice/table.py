@@ -47,7 +47,7 @@ from .panels import (CoachPanel, GamePanel, LogPanel, RecordPanel, ReplayPanel, 
 from .scene import (BUDGET_CHOICES, OPPONENT_CHOICES, PRESET_CHOICES, declaration_buttons,
                     disabled_cards, instruction, rule_chapter, rules_label, scene_kwargs,
                     status_text, trump_text, turn_text, who_in_text, game_verdict)
-from .multipack import is_multipack, table_notes
+from ...variants.multipack.explain import is_multipack, table_notes
 from .style import TABLE_STYLE
 
 TAB_TITLES = ("Счёт", "Ход сдачи", "Тренер", "Повтор", "Запись", "Партия", "Настройки")
