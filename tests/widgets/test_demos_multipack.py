@@ -183,7 +183,7 @@ def test_six_pack_has_no_brisques_in_the_calculator():
 
 def test_the_explanation_adds_up_to_the_engine_value():
     """On a grid of scores, for every game: the arithmetic the explanation prints ends with the
-    engine's value (the explanation never decides anything itself)."""
+    engine's value (the explanation never decides anything itself; its terms: test_multipack_explain)."""
     rng = random.Random(5)
     for preset in SETTLE_GAMES:
         for _ in range(120):
@@ -193,7 +193,7 @@ def test_the_explanation_adds_up_to_the_engine_value():
             brisques = (b0, rng.randrange(0, 33 - b0 // 10) * 10)
             got, lines = settlement_lines(preset, scores, brisques)
             if got["winner"] is not None:
-                assert lines[-1].endswith(f"= {got['value']}."), (preset, scores, brisques, lines)
+                assert lines[-1].endswith(f"всего {got['value']}."), (preset, scores, brisques, lines)
             for line in lines:
                 assert not learner_code_words(line)
 

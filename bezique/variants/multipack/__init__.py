@@ -4,7 +4,8 @@ one registered variant per game, all played by `deal.MultipackDeal`.
     melds.py    the combinations, their classes and the re-declaration rules (15.5, 15.7)
     deal.py     the deal: no turn-up, trumps by the first marriage or sequence, carte blanche
                 chain, the six-pack lift, the tally (15.2–15.10)
-    settle.py   the settlement of the game (15.11) and Law 17's (15.12)
+    settle.py   the settlement of the game (15.11), with its terms, and Law 17's (15.12)
+    explain.py  what a player is told in Russian: trumps, the open cards, the settlement
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from .. import Variant, register
 from .deal import MultipackDeal
 from .melds import (MELD_NAME_ACC_RU, MELD_NAME_RU, MELDS, MultipackMelds, multipack_declarations,
                     multipack_meld_points, shape_problem)
-from .settle import settle, settle_too_many_cards
+from .settle import SettlementSteps, settle, settle_steps, settle_too_many_cards
 
 PACKS = {"rubicon": 4, "six_pack": 6, "eight_pack": 8}          # R15.1.1
 
@@ -56,4 +57,5 @@ for _name in PACKS:
         trick_points=_brisques, check_rules=check_rules, meld_points=multipack_meld_points,
         declarations=multipack_declarations, shape_problem=shape_problem))
 
-__all__ = ["MultipackDeal", "settle", "settle_too_many_cards", "check_rules", "PACKS"]
+__all__ = ["MultipackDeal", "SettlementSteps", "settle", "settle_steps", "settle_too_many_cards",
+           "check_rules", "PACKS"]

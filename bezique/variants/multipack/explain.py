@@ -4,18 +4,23 @@ blanche chain, the heap or the pile of played cards as the rules make them publi
 without brisques, and at the end the settlement explained.
 
 No rule lives here: the trump and who fixed it, the chain, the open cards, the scores and the
-settlement come from the engine (`MultipackDeal`, `view.open_tricks`, `result()["settlement"]`,
-`settle.hundreds`); the rule set's numbers (the rubicon, the bonuses) are read, never written.
+settlement come from the engine (`MultipackDeal`, `view.open_tricks`, `settle.settle_steps`:
+the terms of the settlement's sum); the rule set's numbers are read, never written. The
+settlement is explained here once, for the practice table, the terminal game and chapter 11b's
+calculator (`settlement_lines`).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
 
 from ...cards import SUIT_NAME_RU, cards_ru, sort_cards
 from ...events import AnnounceEvent, DeclareEvent, TrumpFixedEvent
 from ...melds import CARTE_BLANCHE
 from ...ru import meld_name, plural, points
 from .melds import multipack_meld_points
-from .settle import hundreds
+from .settle import SettlementSteps, settle_steps
 from ...view import heap_taken_up, open_tricks
 
 OPEN_SHOWN = 12          # the heap's cards listed on the table's line (the rest: «и ещё …»)
@@ -135,79 +140,135 @@ def table_notes(deal, human: int) -> list[str]:
 
 # ------------------------------------------------------------------ the settlement
 
-def _names(seat: int, human: int) -> dict:
-    if seat == human:
-        return dict(at="у вас", gets="вы получаете", own="свои очки", of="ваши очки",
-                    subj="вы", has="у вас")
-    return dict(at="у соперника", gets="соперник получает", own="свои очки", of="очки соперника",
-                subj="соперник", has="у соперника")
+@dataclass(frozen=True)
+class Person:
+    """How the settlement names a player: «у вас» / «у соперника» (`at`), «вы получаете» /
+    «соперник получает» (`gets`), «ваши очки» / «очки соперника» (`of`), the verdict with the
+    value (`won`, a pattern with {value}) and the short verdict for a headline (`short`)."""
+
+    at: str
+    gets: str
+    of: str
+    won: str
+    short: str
+
+
+YOU = Person(at="у вас", gets="вы получаете", of="ваши очки",
+             won="Вы выиграли партию: +{value}.", short="вы выиграли")
+OPPONENT = Person(at="у соперника", gets="соперник получает", of="очки соперника",
+                  won="Партию выиграл соперник: он получает {value}.", short="выиграл соперник")
+
+
+def player(name: str, genitive: str) -> Person:
+    """A player called by name: player(«Анна», «Анны»)."""
+    return Person(at=f"у {genitive}", gets=f"{name} получает", of=f"очки {genitive}",
+                  won=f"Победитель — {name}: +{{value}}.", short=f"победитель — {name}")
+
+
+def people(human: int) -> list[Person]:
+    """The two seats as the learner at seat `human` reads them."""
+    return [YOU, OPPONENT] if human == 0 else [OPPONENT, YOU]
+
+
+def _minus(n: int) -> str:
+    return str(n).replace("-", "−")
+
+
+def settlement_lines(scores: Sequence[int], brisques: Sequence[int], rules,
+                     names: Sequence[Person], first: int = 0,
+                     ) -> tuple[SettlementSteps, list[str]]:
+    """The settlement of a multi-pack game (R15.11) and its explanation in Russian sentences:
+    the scores (seat `first` named first), the verdict (or the void game), then why — every
+    number is a term of the engine's settlement (`settle_steps`), nothing is computed here.
+    `names[seat]` says how each seat is called (`people(human)`, `player(…)`)."""
+    st = settle_steps(scores, brisques, rules)
+    sc, br = st.scores, st.brisques
+    a, b = first, 1 - first
+    lead = f"{names[a].at[:1].upper()}{names[a].at[1:]} {points(sc[a])}, {names[b].at} {points(sc[b])}"
+    if st.brisques_count:
+        when = ("только если очки равны, если с ними меняется победитель или чтобы спасти рубикон"
+                if rules.brisques_decide == "when_decisive" else
+                "только если очки равны или чтобы спасти рубикон")
+        lead += (f" (бриски: {names[a].at} {br[a]}, {names[b].at} {br[b]} — в счёт они идут, "
+                 f"{when})")
+    lines = [lead + "."]
+    if st.winner is None:
+        tie = "Очки равны" + (" и бриски тоже" if st.brisques_count else "")
+        lines.append(f"{tie} — партия аннулируется: её сдают заново, никто ничего не получает.")
+        return st, lines
+    w, l = st.winner, st.loser
+    W, L = names[w], names[l]
+    lines.append(W.won.format(value=points(st.value)))
+    if st.tie:
+        lines.append(f"Очки равны, поэтому решили бриски: {L.at} их меньше "
+                     f"({br[l]} против {br[w]}).")
+    elif st.option:
+        lines.append(f"С брисками счёт другой: {W.at} {sc[w] + br[w]}, {L.at} {sc[l] + br[l]} — "
+                     "по этим правилам тогда решают бриски.")
+    thr = st.threshold
+    frac = " (доли сотни не считаются)" if st.round_down else ""
+    if st.rubiconed:
+        even = (f", и даже с брисками только {sc[l] + br[l]}"
+                if st.brisques_count and br[l] else "")
+        lines.append(f"Рубикон не перейдён: {L.at} {points(sc[l])} — меньше {thr}{even}.")
+        if st.tie:
+            lines.append("Бриски только решили ничью — к очкам их не прибавляют.")
+        hw, hl, bonus = st.terms
+        small = (f"; меньше {st.minimum} очков считают за {st.minimum}"
+                 if st.minimum_applied else "")
+        how = "доли сотни не считаются: " if st.round_down else ""
+        lines.append(f"Поэтому {W.gets} свои очки и {L.of} ({how}{hw} + {hl}{small}) и премию "
+                     f"{bonus} — всего {st.value}.")
+        return st, lines
+    (tw, tl), (hw, hl) = st.totals, st.rounded
+    if st.saved:
+        lines.append(f"Рубикон спасён брисками: {L.at} {points(sc[l])}, а с брисками {tl} — "
+                     f"не меньше {thr}; поэтому бриски считают оба: {W.at} {tw}, {L.at} {tl}.")
+    else:
+        lines.append(f"Рубикон перейдён: {L.at} {points(sc[l])} — не меньше {thr}.")
+        if st.brisques_added:
+            lines.append(f"Бриски при этом прибавляют оба: {W.at} {tw}, {L.at} {tl}.")
+    diff, bonus = st.terms
+    sub = f"{hw} − {hl} = {_minus(st.difference)}"
+    if st.minimum_applied:
+        less = "сотни" if st.minimum == 100 else str(st.minimum)
+        lines.append(f"{W.gets[:1].upper()}{W.gets[1:]} за разницу {diff}: {sub}{frac}, а если "
+                     f"разница меньше {less}, за неё считают {st.minimum}; и премию за партию "
+                     f"{bonus} — всего {st.value}.")
+    else:
+        what = "разницу в сотнях" if st.round_down else "разницу"
+        lines.append(f"{W.gets[:1].upper()}{W.gets[1:]} {what}: {sub}{frac} и премию за партию "
+                     f"{bonus} — всего {st.value}.")
+    return st, lines
+
+
+def settlement_headline(st: SettlementSteps, names: Sequence[Person]) -> str:
+    """The verdict alone: «вы выиграли, +3600 очков», «партия аннулируется»."""
+    if st.winner is None:
+        return "очки равны — партия аннулируется"
+    return f"{names[st.winner].short}, +{points(st.value)}"
+
+
+def _deal_steps(deal, human: int):
+    r = deal.result()
+    return r, settlement_lines(r["scores"], r["brisques"], deal.rules, people(human), human)
 
 
 def settlement_text(deal, human: int) -> str:
-    """The end of a multi-pack game in Russian (R15.11): the scores without brisques, who won,
-    whether the loser crossed the rubicon, and how the value follows — every number from the
-    engine's result and the rule set."""
-    r = deal.result()
-    st = r.get("settlement")
-    sc, br = r["scores"], r["brisques"]
-    rules = deal.rules
-    counts = rules.brisque_role == "tiebreak_rubicon"
-    opp = 1 - human
-    head = f"Партия окончена: у вас {points(sc[human])}, у соперника {points(sc[opp])}"
-    if counts:
-        head += (f" (бриски: у вас {br[human]}, у соперника {br[opp]} — в счёт они идут, только "
-                 "если очки равны или чтобы спасти рубикон)")
-    head += "."
-    if st is None:
-        return head
-    w = st["winner"]
-    if w is None:
-        tie = "Очки равны" + (" и бриски тоже" if counts else "")
-        return f"{head} {tie} — партия аннулируется: её сдают заново."
-    l = 1 - w
-    W, L = _names(w, human), _names(l, human)
-    lead = (f"Вы выиграли партию: +{points(st['value'])}." if w == human else
-            f"Партию выиграл соперник: он получает {points(st['value'])}.")
-    lines = [head, lead]
-    full = [sc[i] + (br[i] if counts else 0) for i in (0, 1)]
-    with_brisques = False
-    if sc[w] == sc[l]:
-        lines.append(f"Очки равны, поэтому решили бриски: {L['at']} их меньше "
-                     f"({br[l]} против {br[w]}).")
-        with_brisques = True
-    elif sc[w] < sc[l]:
-        with_brisques = True                       # an option: brisques re-decided the winner
-        lines.append("С брисками счёт другой — по этим правилам решают бриски.")
-    thr = rules.rubicon_threshold
-    H = lambda x: hundreds(x, rules)               # noqa: E731 — the engine's rounding
-    if st["rubiconed"]:
-        low = max(H(sc[l]), rules.settle_rubiconed_min)
-        why = f"Рубикон не перейдён: {L['at']} {points(sc[l])} — меньше {thr}."
-        parts = f"{H(sc[w])} + {low}"
-        if H(sc[w]) + low + rules.rubicon_bonus == st["value"]:
-            small = (f"; меньше {rules.settle_rubiconed_min} очков считают за "
-                     f"{rules.settle_rubiconed_min}" if H(sc[l]) < rules.settle_rubiconed_min else "")
-            why += (f" Поэтому {W['gets']} {W['own']} и {L['of']} (доли сотни не считаются: "
-                    f"{parts}{small}) и премию {rules.rubicon_bonus} — всего {st['value']}.")
-        lines.append(why)
-        return " ".join(lines)
-    if counts and sc[l] < thr <= full[l]:
-        with_brisques = True
-        lines.append(f"Рубикон спасён брисками: {L['at']} {points(sc[l])}, а с брисками "
-                     f"{full[l]} — не меньше {thr}; поэтому бриски считают оба.")
-    else:
-        lines.append(f"Рубикон перейдён: {L['at']} {points(sc[l])} — не меньше {thr}.")
-    ws, ls = (full[w], full[l]) if with_brisques else (sc[w], sc[l])
-    diff = H(ws) - H(ls)
-    if max(diff, rules.settle_min_difference) + rules.game_bonus == st["value"]:
-        if diff < rules.settle_min_difference:
-            how = (f"разница меньше сотни ({H(ws)} − {H(ls)}), за неё считают "
-                   f"{rules.settle_min_difference}")
-        else:
-            how = f"разницу в сотнях: {H(ws)} − {H(ls)} = {diff}"
-        lines.append(f"{W['gets'][:1].upper()}{W['gets'][1:]} {how} (доли сотни не считаются) "
-                     f"и премию за партию {rules.game_bonus} — всего {st['value']}.")
-    return " ".join(lines)
+    """The end of a multi-pack game in Russian (R15.11), for the message and the tabs; before
+    the end, only the scores."""
+    r, (_, lines) = _deal_steps(deal, human)
+    first = f"Партия окончена: {lines[0][:1].lower()}{lines[0][1:]}"
+    if r.get("settlement") is None:
+        return first
+    return " ".join([first, *lines[1:]])
+
+
+def settlement_prompt(deal, human: int) -> str:
+    """The headline over the practice table at the end of a multi-pack game."""
+    _, (st, _) = _deal_steps(deal, human)
+    return (f"Партия окончена: {settlement_headline(st, people(human))} — подробный расчёт "
+            "в сообщении.")
 
 
 def played_games(session) -> list[tuple[str, int]]:

@@ -39,7 +39,8 @@ from ...variants.multipack import _brisques as brisque_points
 from ...variants.multipack.melds import (BEZIQUE_LADDER, MultipackMelds, candidates,
                                          multipack_declarations, multipack_meld_points,
                                          reuse_problem)
-from ...variants.multipack.settle import hundreds, settle
+from ...variants.multipack.explain import people, settlement_lines as explain_settlement
+from ...variants.multipack.settle import settle
 from ..page import OnPage
 from ..render.display import picture_html
 from ..render.layout import layout_hand, layout_scene
@@ -429,56 +430,12 @@ SETTLE_GAMES = ("rubicon", "rubicon_bicycle", "rubicon_parlett", "six_pack", "si
 
 def settlement_lines(preset: str, scores: Sequence[int], brisques: Sequence[int],
                      ) -> tuple[dict, list[str]]:
-    """The engine's settlement and its explanation in Russian (seat 0 is «вы»)."""
+    """The engine's settlement and the course's one explanation of it (seat 0 is «вы»):
+    (the result, [the scores, the verdict, why …])."""
     rules = RuleSet.preset(preset)
-    counts = rules.brisque_role != "none"
-    b = list(brisques) if counts else [0, 0]
-    got = settle(scores, b, rules)
-    bare = settle(scores, [0, 0], rules)
-    w = got["winner"]
-    lines = []
-    if w is None:
-        lines.append("Очков поровну" + (", и брисков тоже" if counts else "") +
-                     ": партия аннулируется, никто ничего не получает.")
-        return got, lines
-    l_ = 1 - w
-    if scores[0] == scores[1]:
-        who = "Выигрываете вы" if w == 0 else "Выигрывает соперник"
-        lines.append(f"Очков поровну — решают бриски: {b[w]} против {b[l_]}. {who}.")
-    else:
-        who = "Вы выигрываете" if w == 0 else "Выигрывает соперник"
-        lines.append(f"{who}: {scores[w]} очков против {scores[l_]} (бриски не считаются).")
-    H = lambda x: hundreds(x, rules)                                   # noqa: E731
-    saved = counts and bare["rubiconed"] and not got["rubiconed"] and bare["winner"] == w
-    full = [scores[i] + b[i] for i in (0, 1)]
-    if got["rubiconed"]:
-        low = H(scores[l_]) < rules.settle_rubiconed_min
-        lines.append(f"Рубикон не перейдён: у проигравшего {scores[l_]} — меньше "
-                     f"{rules.rubicon_threshold}" + (f", и даже с брисками только {full[l_]}"
-                                                     if counts else "") + ".")
-        lw, ll = H(scores[w]), max(H(scores[l_]), rules.settle_rubiconed_min)
-        lines.append("Победитель получает сумму очков обоих, доли сотни не считаются"
-                     + (f" (меньше {rules.settle_rubiconed_min} считают за "
-                        f"{rules.settle_rubiconed_min})" if low else "")
-                     + f", и премию за рубикон: {lw} + {ll} + {rules.rubicon_bonus} = "
-                       f"{got['value']}.")
-        return got, lines if lw + ll + rules.rubicon_bonus == got["value"] else lines[:1]
-    use_b = saved or scores[0] == scores[1]
-    if saved:
-        lines.append(f"У проигравшего {scores[l_]} — меньше {rules.rubicon_threshold}, но с "
-                     f"брисками {full[l_]}: рубикон спасён, и бриски прибавляют оба "
-                     f"({full[w]} и {full[l_]}).")
-    else:
-        lines.append(f"Рубикон перейдён: у проигравшего не меньше {rules.rubicon_threshold}.")
-    ws, ls = (full[w], full[l_]) if use_b else (scores[w], scores[l_])
-    diff = H(ws) - H(ls)
-    small = diff < rules.settle_min_difference
-    shown = max(diff, rules.settle_min_difference)
-    lines.append(f"Стоимость — разница без долей сотни: {H(ws)} − {H(ls)} = {str(diff).replace('-', '−')}"
-                 + (f", это меньше {rules.settle_min_difference}, значит {shown}" if small else "")
-                 + f"; и премия за партию: {shown} + {rules.game_bonus} = {got['value']}.")
-    ok = shown + rules.game_bonus == got["value"]
-    return got, lines if ok else lines[:1]
+    b = list(brisques) if rules.brisque_role != "none" else [0, 0]
+    steps, lines = explain_settlement(list(scores), b, rules, people(0))
+    return steps.result(), lines
 
 
 class SettlementCalc(OnPage, W.VBox):
@@ -542,16 +499,10 @@ class SettlementCalc(OnPage, W.VBox):
         b = values[2:] if counts else [0, 0]
         got, lines = settlement_lines(self.game.value, values[:2], b)
         self.last = got
-        if got["winner"] is None:
-            head = "Партия аннулируется."
-        else:
-            who = "Вы выигрываете" if got["winner"] == 0 else "Соперник выигрывает"
-            rub = " — и соперник не перешёл рубикон" if got["rubiconed"] and got["winner"] == 0 \
-                else (" — и вы не перешли рубикон" if got["rubiconed"] else "")
-            head = f"{who} {points(got['value'])}{rub}."
+        head, rest = lines[1], lines[:1] + lines[2:]        # the verdict first, in bold
         note = "" if counts else "<br><i>Бриски в этой игре не считаются.</i>"
         self.out.value = html_block(f"<b>{html.escape(head)}</b><br>"
-                                    + "<br>".join(map(html.escape, lines)) + note)
+                                    + "<br>".join(map(html.escape, rest)) + note)
         return got
 
 

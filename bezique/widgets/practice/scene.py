@@ -19,7 +19,8 @@ from ...narrate import seat_names
 from ...ru import capitalize, meld_with_cards, plural, points, preset_title
 from ...view import shown_stock_count
 from ..render.layout import table_groups
-from ...variants.multipack.explain import is_multipack, scores as mp_scores, settlement_text, trump_phrase
+from ...variants.multipack.explain import (is_multipack, scores as mp_scores, settlement_prompt,
+                                          settlement_text, trump_phrase)
 
 YOU, THEM = "Вы", "Соперник"
 
@@ -167,10 +168,14 @@ def turn_text(deal: Deal, human: int) -> str:
     return "Ваш ход"
 
 
-def instruction(deal: Deal, human: int) -> str:
-    """What the learner should do now, in one or two sentences."""
+def instruction(deal: Deal, human: int, full: bool = False) -> str:
+    """What the learner should do now, in one or two sentences (the bold prompt over the
+    picture). At the end of a multi-pack game only its headline, unless `full` (the message):
+    the settlement explained."""
     if deal.is_over:
-        return settlement_text(deal, human) if is_multipack(deal) else verdict(deal, human)
+        if is_multipack(deal):
+            return settlement_text(deal, human) if full else settlement_prompt(deal, human)
+        return verdict(deal, human)
     if deal.to_act != human:
         return f"Ходит {who_in_text(deal.to_act, human, deal.n)}…"
     if deal.stage == "declare":

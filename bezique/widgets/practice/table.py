@@ -308,7 +308,7 @@ class PracticeTable(OnPage, W.VBox):
         if s.deal.is_over:
             _warm_up_chart()
             lines = [x for x in lines if not x.startswith("Сдача окончена")]
-            lines.append(instruction(s.deal, s.human))
+            lines.append(instruction(s.deal, s.human, full=True))
             if is_multipack(s.deal):            # each deal is a game: its settlement said it
                 lines.append("Итог всех партий за этим столом — на вкладке «Партия».")
             elif s.game.is_over and not was_over:
