@@ -119,65 +119,14 @@ def deal_score(brisques: Sequence[int], declared: Sequence[int], last: Sequence[
 
 # ------------------------------------------------------------------ the settlement in words
 
-def _h(x: int, rules) -> int:
-    return x - x % 100 if rules.settle_round_down_100 else x
-
-
 def settlement_reason(scores: Sequence[int], brisques: Sequence[int], rules,
                       names: Sequence[str] = ("Игрок 1", "Игрок 2")) -> str:
-    """Why the game is settled as `settle` settles it, in Russian (R15.11)."""
-    res = settle(scores, brisques, rules)
-    counts = rules.brisque_role == "tiebreak_rubicon"
-    rub = rules.rubicon_threshold
-    lines = []
-    if res["winner"] is None:
-        if counts:
-            return (f"Очки равны ({scores[0]}), бриски тоже равны ({brisques[0]}): партия "
-                    "аннулируется.")
-        return f"Очки равны ({scores[0]}): партия аннулируется — брисков в этой игре нет."
-    w = res["winner"]
-    lo = 1 - w
-    full = [scores[i] + (brisques[i] if counts else 0) for i in (0, 1)]
-    if scores[w] == scores[lo]:
-        lines.append(f"Очки равны ({scores[w]}), поэтому победителя решают бриски: у "
-                     f"{_gen(names[w])} их {brisques[w]}, у {_gen(names[lo])} — {brisques[lo]}. "
-                     f"Победитель — {names[w]}.")
-    elif scores[w] > scores[lo]:
-        lines.append(f"Победитель — {names[w]}: {scores[w]} против {scores[lo]}"
-                     + (" без брисков." if counts else "."))
-    else:
-        lines.append(f"С брисками у {_gen(names[w])} больше: {full[w]} против {full[lo]}; по этим "
-                     f"правилам тогда победитель — {names[w]}.")
-    if res["rubiconed"]:
-        loser = max(_h(scores[lo], rules), rules.settle_rubiconed_min)
-        small = " (меньше сотни считают за 100)" if _h(scores[lo], rules) < loser else ""
-        saved = (f" — даже с брисками ({full[lo]})" if counts and brisques[lo] else "")
-        lines.append(f"Рубикон не перейдён: у {_gen(names[lo])} {scores[lo]} — меньше {rub}{saved}. "
-                     f"Победитель получает свои очки и очки проигравшего, доли сотни не "
-                     f"считаются: {_h(scores[w], rules)} + {loser}{small}, и премию "
-                     f"{rules.rubicon_bonus}. Партия стоит {points(res['value'])}.")
-        return " ".join(lines)
-    with_brisques = counts and (scores[w] <= scores[lo] or scores[lo] < rub)
-    if counts and scores[lo] < rub <= full[lo]:
-        lines.append(f"У {_gen(names[lo])} {scores[lo]} — меньше {rub}, но с брисками "
-                     f"({brisques[lo]}) — {full[lo]}: рубикон спасён, и бриски прибавляют оба "
-                     f"({full[w]} и {full[lo]}).")
-    elif scores[w] == scores[lo]:
-        lines.append(f"С брисками — {full[w]} и {full[lo]}.")
-    else:
-        lines.append(f"Рубикон перейдён: у {_gen(names[lo])} {scores[lo]} — не меньше {rub}.")
-    a, b = (full[w], full[lo]) if with_brisques else (scores[w], scores[lo])
-    diff = _h(a, rules) - _h(b, rules)
-    if diff < rules.settle_min_difference:
-        lines.append(f"Разница в сотнях ({_h(a, rules)} − {_h(b, rules)}) меньше "
-                     f"{rules.settle_min_difference}, её считают за "
-                     f"{rules.settle_min_difference}; с премией за партию "
-                     f"{rules.game_bonus} — {points(res['value'])}.")
-    else:
-        lines.append(f"Стоимость партии — разница очков в сотнях: {_h(a, rules)} − "
-                     f"{_h(b, rules)} = {diff}, и премия за партию {rules.game_bonus}: "
-                     f"всего {points(res['value'])}.")
-    return " ".join(lines)
+    """Why the game is settled as `settle` settles it, in Russian (R15.11): the one explainer
+    of the settlement (`explain.settlement_lines`), whose numbers are the engine's terms; the
+    scores themselves, which the question states, are left out."""
+    from .variants.multipack.explain import player, settlement_lines   # explain reads the view
+    _, lines = settlement_lines(scores, brisques, rules, [player(n, _gen(n)) for n in names])
+    return " ".join(lines[1:])
 
 
 def _gen(name: str) -> str:

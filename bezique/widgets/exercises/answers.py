@@ -16,7 +16,7 @@ from typing import Iterable, NamedTuple, Sequence
 from ...cards import Card, cards_ru, parse_card_face, pick, sort_cards
 from ...errors import CardParseError
 from ...melds import MeldContext, MeldState, enumerate_declarations, explain_illegal
-from ...position_multipack import multipack_why_not
+from ...position_multipack import multipack_why_not, settlement_reason
 from ...positions import Position, load_position, meld_context, solve
 from ...ru import describe_declaration, meld_with_cards, points
 from ...tricks import play_problem
@@ -398,6 +398,69 @@ class Judge:
                            + "."],
                           reason)
         if sol.get("settlement") is not None:        # a multi-pack game: its settlement
-            from .settlement import settlement_answer
             return settlement_answer(self)
         return Answer([self.tally(p) + "." for p in range(len(sol["scores"]))], [])
+
+
+# The settlement of a multi-pack game (RULES-multipack.md 15.11; the question: settlement.py)
+
+VOID = "void"                       # the «nobody: the game is void» choice
+
+
+def settlement_lines(judge) -> list[str]:
+    """The right settlement in words, then each player's points."""
+    sol, names = judge.solution, judge.names
+    st = sol["settlement"]
+    if st["winner"] is None:
+        key = "Партия аннулируется: победителя нет."
+    else:
+        under = " Проигравший не перешёл рубикон." if st["rubiconed"] else \
+            " Проигравший перешёл рубикон."
+        key = f"Победитель — {names[st['winner']]}, партия стоит {points(st['value'])}.{under}"
+    return [key, settlement_reason(sol["scores"], sol["brisques"], judge.position.rules, names)]
+
+
+def tally_lines(judge) -> list[str]:
+    sol, names = judge.solution, judge.names
+    counts = judge.position.rules.brisque_role != "none"
+    out = []
+    for p in range(2):
+        bris = f"; бриски {sol['brisques'][p]}" if counts else ""
+        out.append(f"{names[p]}: объявления {points(sol['declared'][p])}, последняя взятка "
+                   f"{points(sol['last_trick'][p])} — всего {points(sol['scores'][p])}{bris}.")
+    return out
+
+
+def settlement_answer(judge) -> Answer:
+    lines = settlement_lines(judge)
+    return Answer([lines[0]], [lines[1], *tally_lines(judge)])
+
+
+def judge_settlement(judge, winner, value: int | None, rubiconed: bool) -> Feedback:
+    """Judge the winner (seat 0 / 1, or VOID), the value and the rubicon mark."""
+    if winner is None:
+        return Feedback("invalid", "Выберите, кто выиграл партию (или что она аннулируется).")
+    st = judge.solution["settlement"]
+    want = VOID if st["winner"] is None else st["winner"]
+    if winner != VOID and want != VOID and value is None:
+        return Feedback("invalid", "Впишите, сколько очков стоит партия.")
+    ok_winner = winner == want
+    if want == VOID:
+        parts_ok = [ok_winner]
+    else:
+        parts_ok = [ok_winner, value == st["value"], bool(rubiconed) == st["rubiconed"]]
+    if all(parts_ok):
+        verdict, head = "right", "Верно!"
+    elif any(parts_ok):
+        verdict, head = "partial", "Отчасти верно."
+    else:
+        verdict, head = "wrong", "Неверно."
+    lines = [head]
+    if want != VOID and winner != VOID:
+        if value != st["value"]:
+            lines.append(f"Стоимость партии — {points(st['value'])}, а не {value}.")
+        if bool(rubiconed) != st["rubiconed"]:
+            lines.append("Проигравший не перешёл рубикон." if st["rubiconed"] else
+                         "Проигравший перешёл рубикон.")
+    lines += settlement_lines(judge) + tally_lines(judge)
+    return Feedback(verdict, "\n".join(lines), points=st["value"])

@@ -28,9 +28,18 @@ from ...ru import preset_title
 from ..page import QUESTION_LABEL, OnPage
 from ..render.canvas import CardCanvas
 from .answers import VERDICTS, Answer, Feedback, Judge
-from .parts import PART_FOR_KIND, AnswerPart, part_for
+from .parts import PART_FOR_KIND, AnswerPart
+from .settlement import SettlementPart
 
 __all__ = ["ExerciseWidget", "Feedback", "VERDICTS"]
+
+def part_for(position) -> type[AnswerPart]:
+    """The answer part of a position: by its kind; a finished deal of a multi-pack game asks
+    for the settlement of the game (`SettlementPart`)."""
+    if position.kind == "deal_score" and position.rules.multipack:
+        return SettlementPart
+    return PART_FOR_KIND[position.kind]
+
 
 DEFAULT_PROMPT = {kind: part.default_prompt for kind, part in PART_FOR_KIND.items()}
 # What the learner could do with each kind of question in the live book (page.freeze).

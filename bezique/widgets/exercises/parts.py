@@ -651,12 +651,3 @@ class DealScorePart(AnswerPart):
 
 PART_FOR_KIND = {cls.kind: cls for cls in (DeclarationsPart, TrickWinnerPart, LegalPlaysPart,
                                            DealScorePart)}
-
-
-def part_for(position) -> type[AnswerPart]:
-    """The answer part of a position: by its kind; a finished deal of a multi-pack game asks
-    for the settlement of the game (settlement.SettlementPart)."""
-    if position.kind == "deal_score" and position.rules.multipack:
-        from .settlement import SettlementPart
-        return SettlementPart
-    return PART_FOR_KIND[position.kind]
