@@ -29,10 +29,12 @@ from .test_fuzz_positions import ORIGINALS as POSITIONS
 from .test_fuzz_records import ORIGINALS as RECORDS
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-ASKED = [p for p in POSITIONS if p["kind"] != "deal_score" and p.get("trump") is not None]
-LEGAL = [p for p in POSITIONS if p["kind"] == "legal_plays"]
+# games with a turn-up (the multi-pack games have none: their positions refuse «turn_up» at all)
+TURN_UP = [p for p in POSITIONS if not RuleSet.from_spec(p.get("rules", "canonical")).multipack]
+ASKED = [p for p in TURN_UP if p["kind"] != "deal_score" and p.get("trump") is not None]
+LEGAL = [p for p in TURN_UP if p["kind"] == "legal_plays"]
 # deal scores whose won tricks hold no trump seven (the test puts the sevens where it wants)
-SCORES = [p for p in POSITIONS if p["kind"] == "deal_score" and p.get("trump") is not None
+SCORES = [p for p in TURN_UP if p["kind"] == "deal_score" and p.get("trump") is not None
           and not any(c.startswith(f"7{p['trump']}") for won in p["tricks"] for c in won)]
 
 
