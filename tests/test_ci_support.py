@@ -25,3 +25,12 @@ def test_missing_tool_skips_locally_and_fails_in_ci(monkeypatch):
     with pytest.raises(pytest.fail.Exception, match="no_such_module_xyz"):
         require_import("no_such_module_xyz")
     assert require_import("json").dumps([]) == "[]"
+
+
+def test_no_two_test_files_share_a_name():
+    """pytest imports test modules by their base name (the test folders are not packages): two
+    files of one name in different folders stop the whole run at collection."""
+    from collections import Counter
+    from pathlib import Path
+    names = Counter(p.name for p in Path(__file__).parent.rglob("test_*.py"))
+    assert not [n for n, k in names.items() if k > 1]
