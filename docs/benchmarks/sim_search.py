@@ -2,8 +2,9 @@
 
     .venv/bin/python docs/benchmarks/sim_search.py DEALS KIND [KIND ...]
 
-KIND is `search` (today's Мастер) or `sim:<rollout>:<samples>` (`SimSearchPlayer`, rollout
-"greedy" or "random"), all with a fixed budget in samples (no time limit, no extension), so
+KIND is `search` (today's Мастер) or `sim:<rollout>:<samples>[:z<prior_z>]` (`SimSearchPlayer`,
+rollout "greedy" or "random"; prior_z, default 1, how many standard errors another candidate
+must beat the Любитель's choice by), all with a fixed budget in samples (no time limit, no extension), so
 that a run is reproducible. Deal i is the deal of `python -m bezique match search heuristic
 --seed 2024` (`match.deal_seed`), played twice, the searcher in seat 0 then in seat 1, with the
 searcher's seed derived as there — the same deals as docs/benchmarks/hand_knowledge.py `match`
@@ -34,9 +35,10 @@ SEED = 2024
 def make(kind: str, seed: int):
     if kind == "search":
         return SearchPlayer(seed=seed, time_limit=None, extra_samples=0)
-    _, rollout, samples = kind.split(":")
+    _, rollout, samples, *rest = kind.split(":")
+    z = float(rest[0][1:]) if rest else 1.0            # "z2": prior_z 2 (default 1)
     return SimSearchPlayer(seed=seed, rollout=rollout, samples=int(samples), time_limit=None,
-                           extra_samples=0)
+                           extra_samples=0, prior_z=z)
 
 
 def pair(i: int, kind: str) -> tuple[list[float], list[float], float, int]:
