@@ -86,6 +86,13 @@ def test_refuses_what_it_does_not_play(preset):
         SimTemplate(deal.view(deal.to_act))
 
 
+def test_every_other_preset_is_refused():
+    """A preset the differential tests do not cover is not served: a new two-handed preset the
+    simulator would play must join SERVED (and so the tests) first."""
+    from bezique.rules import PRESETS
+    assert [p for p in PRESETS if p not in SERVED and supports(RuleSet.preset(p))] == []
+
+
 @pytest.mark.parametrize("preset", SERVED)
 def test_serves_the_presets(preset):
     assert supports(RuleSet.from_spec(preset)) and refusal(RuleSet.from_spec(preset)) is None
