@@ -42,3 +42,11 @@ def examples(local: int, ci: int) -> int:
     """Hypothesis `max_examples` for a property: `local` on a developer's machine, `ci` in CI
     (where the "ci" profile of conftest.py also derandomizes: the same examples every run)."""
     return ci if in_ci() else local
+
+
+def learner_env(**extra: str) -> dict[str, str]:
+    """The environment of a learner's shell, for a test that runs `make tutorial` or `make
+    practice` as he types it: not that of the `make test` running the tests (a make inside a
+    make prints «Entering directory»)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")}
+    return {**env, **extra}

@@ -42,6 +42,17 @@ def is_static_page() -> bool:
     return os.environ.get(STATIC_PAGE_ENV, "").strip() not in ("", "0")
 
 
+def glue(name: str, value, display: bool = False) -> None:
+    """myst_nb's `glue` (an output shown elsewhere on the page, e.g. inside a collapsed block)
+    where the book is built; in the learner's browser (the live site: no myst_nb in Pyodide)
+    nothing — the built page already shows the glued output."""
+    try:
+        from myst_nb import glue as glue_output
+    except ModuleNotFoundError:
+        return
+    glue_output(name, value, display=display)
+
+
 def widget_tree(widget: ipywidgets.Widget) -> Iterable[ipywidgets.Widget]:
     """The widget and every widget inside it (children of boxes, tabs and accordions)."""
     stack, seen = [widget], set()

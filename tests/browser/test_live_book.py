@@ -32,6 +32,7 @@ from pathlib import Path
 
 import pytest
 
+from ci_support import learner_env
 from mirror import (button, check_yourself_on_chapter_04, choose_rules, click_card, expected_status,
                     make_move, pick_two_cards, plain, wait_for_text)
 from pagecheck import attach_log, problems_offline
@@ -104,7 +105,7 @@ class Server:
 def start(command: list[str], timeout: float) -> Server:
     proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, start_new_session=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env=learner_env(PYTHONUNBUFFERED="1"))
     server = Server(proc)
     threading.Thread(target=server._read, daemon=True).start()
     try:

@@ -27,7 +27,7 @@ import pytest
 
 from bezique.widgets.practice.table import PracticeTable
 from bench_practice import voila_command
-from ci_support import require
+from ci_support import learner_env, require
 from mirror import button, choose_rules, click_card, expected_status, make_move, wait_for_text
 
 pytestmark = pytest.mark.browser
@@ -426,7 +426,7 @@ def test_make_practice_is_quiet_and_its_tab_names_the_table():
     port = free_port()
     proc = subprocess.Popen(["make", "practice", f"PRACTICE_PORT={port}"], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            start_new_session=True)
+                            start_new_session=True, env=learner_env())
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 60

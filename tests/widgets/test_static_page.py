@@ -313,3 +313,17 @@ def test_the_engine_imports_no_jupyter():
             "print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_glue_is_nothing_where_myst_nb_is_missing(monkeypatch):
+    """The live site's Python (Pyodide) has no myst_nb: a chapter's glue() must not fail there
+    (chapter 08 glues the other sources' examples into its collapsed blocks)."""
+    import builtins
+    real_import = builtins.__import__
+
+    def no_myst_nb(name, *args, **kwargs):
+        if name.startswith("myst_nb"):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return real_import(name, *args, **kwargs)
+    monkeypatch.setattr(builtins, "__import__", no_myst_nb)
+    assert page.glue("x", "текст", display=False) is None

@@ -118,7 +118,9 @@ def games_table() -> Note:
     head = ["", *(GAME_NAMES[p] for p in cols)]
     body = html_table([[html.escape(c) for c in r] for r in rows], head, numbers_right=True)
     text = "\n".join(" | ".join(r) for r in [head, *rows])
-    return Note(f"<div style='overflow-x:auto'>{body}</div>", text)
+    # a table wider than a phone scrolls sideways: a named region the keyboard can reach (axe)
+    return Note("<div style='overflow-x:auto' tabindex='0' role='region' "
+                f"aria-label='Таблица: чем игры отличаются'>{body}</div>", text)
 
 
 # ====================================================================== a deal step by step

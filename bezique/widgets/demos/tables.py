@@ -54,7 +54,8 @@ class ThreeHandedTrick(OnPage, W.VBox):
         self.trick = CardCanvas(name="Взятка")
         self.examples = [W.Button(description=n, layout=W.Layout(width="auto"))
                          for n, *_ in THREE_EXAMPLES]
-        self.clear = W.Button(description="Очистить взятку", icon="undo")
+        self.clear = W.Button(description="Очистить взятку", icon="undo",
+                              layout=W.Layout(width="max-content"))
         self.result = W.HTML()
         self.deck.on_card_click(self.click)
         self.trump.observe(lambda _: self.render(), names="value")

@@ -8,7 +8,7 @@
 #   ipywidgets draws them); where they do not, the bar wraps onto another row.
 # * A menu's arrow has room of its own and a long chosen option wraps instead of running under
 #   it (`menu.Menu` gives it places to break); on a phone's screen a menu or a text field takes
-#   the whole width under its description and a check box's label wraps — as in the book's
+#   the whole width under its description and a check box's label or a long button wraps — as in the book's
 #   stylesheet (book/_static/bezique.css).
 TABLE_STYLE = """<style>
 .celltag_voila-hide { display: none; }
@@ -39,6 +39,11 @@ TABLE_STYLE = """<style>
   }
   .bezique-practice-table .jupyter-widgets.widget-checkbox > .widget-label-basic > input {
     align-self: flex-start;
+  }
+  .bezique-practice-table .jupyter-widgets.jupyter-button {
+    white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height);
+    max-width: calc(100% - 2 * var(--jp-widgets-margin)); line-height: 1.3;
+    padding-top: 4px; padding-bottom: 4px;
   }
 }
 </style>"""
