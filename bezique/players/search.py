@@ -417,15 +417,7 @@ class SearchPlayer:
         for c in view.played:
             played[c.face] = played.get(c.face, 0) + 1
         h = tmpl.hidden_count
-        filt = filt2 = None
-        if self.opponent_model:
-            filt = LastMoveFilter.from_view(view)
-            filt2 = PreviousMoveFilter.from_views(view, self._history) if self._history else None
-        known_opp = tmpl.known_opp
-
-        def fits(hidden) -> bool:
-            return ((filt is None or filt.accepts(hidden))
-                    and (filt2 is None or filt2.accepts(known_opp, hidden, rng)))
+        deal_cards = self._dealer(view, tmpl.unseen, h, tmpl.known_opp, rng)
         while len(alive) > 1:
             if n >= samples or (limit is not None and thinking_time() - cpu0 >= limit):
                 if not self._extend(n, samples, limit, cpu0, alive, rows, default):
@@ -433,15 +425,7 @@ class SearchPlayer:
             if stop_at is not None and wall_clock() >= stop_at:
                 cut = True
                 break
-            cards = list(tmpl.unseen)
-            rng.shuffle(cards)
-            if filt is not None or filt2 is not None:
-                for _ in range(FILTER_TRIES):
-                    if fits(cards[:h]):
-                        break
-                    rng.shuffle(cards)
-                else:
-                    filt = filt2 = None               # the model does not fit: stop filtering
+            cards = deal_cards()
             base = tmpl.deal(cards[:h], cards[h:])
             draws = Draws.split(cards[h:], me, view.rules.players) if self.coupled else None
             if draws is not None and declare_pending:
@@ -464,6 +448,38 @@ class SearchPlayer:
             n += 1
             if n >= PRUNE_AFTER:
                 alive = _prune(alive, rows, keep=default)
+        return self._analysis(view, cands, rows, alive, default, t0, cut, "rollouts")
+
+    def _dealer(self, view, unseen, hidden_count: int, known_opp, rng):
+        """A function that deals the unseen cards anew for each sample (hidden hands first,
+        then the stock), as the opponent model (`infer`) finds them likely while it fits."""
+        filt = filt2 = None
+        if self.opponent_model:
+            filt = LastMoveFilter.from_view(view)
+            filt2 = PreviousMoveFilter.from_views(view, self._history) if self._history else None
+
+        def fits(hidden) -> bool:
+            return ((filt is None or filt.accepts(hidden))
+                    and (filt2 is None or filt2.accepts(known_opp, hidden, rng)))
+
+        def deal_cards() -> list:
+            nonlocal filt, filt2
+            cards = list(unseen)
+            rng.shuffle(cards)
+            if filt is not None or filt2 is not None:
+                for _ in range(FILTER_TRIES):
+                    if fits(cards[:hidden_count]):
+                        break
+                    rng.shuffle(cards)
+                else:
+                    filt = filt2 = None               # the model does not fit: stop filtering
+            return cards
+        return deal_cards
+
+    def _analysis(self, view, cands, rows, alive, default, t0, cut, method: str) -> Analysis:
+        """The candidates ranked by their mean margin over the samples (`rows`: per sample,
+        candidate index -> margin); with not one sample in time, the Любитель's choice."""
+        n = len(rows)
         if not rows and len(alive) > 1:
             # not one sample in time: the Любитель's choice (the first candidate without one)
             act = cands[default] if default is not None else decide(Obs.from_view(view))
@@ -479,7 +495,7 @@ class SearchPlayer:
                        key=lambda i: (i != choice, -(vals[i].samples == n), -vals[i].value,
                                       action_key(cands[i])))
         ranked = [vals[i] for i in order]
-        return Analysis(ranked, "rollouts", n, time.perf_counter() - t0,
+        return Analysis(ranked, method, n, time.perf_counter() - t0,
                         {action_key(av.action): av for av in ranked}, cut_short=cut)
 
     def _extend(self, n, samples, limit, cpu0, alive, rows, default) -> bool:

@@ -14,14 +14,9 @@ Rules the simulator does not play are searched by `SearchPlayer` itself.
 from __future__ import annotations
 
 import random
-import time
 
 from .clock import thinking_time
-from .determinize import action_key
-from .heuristic import Obs, decide
-from .infer import LastMoveFilter, PreviousMoveFilter
-from .search import (FILTER_TRIES, PRUNE_AFTER, ActionValue, Analysis, SearchPlayer, _prune,
-                     wall_clock)
+from .search import PRUNE_AFTER, Analysis, SearchPlayer, _prune, wall_clock
 from .sim import SimTemplate, find, supports
 from .sim.cards import BIT, BRISQUE, SUIT_MASK, SUIT_OF, bits, cid
 from .sim.playout import ANNOUNCE_RATE, PASS_RATE, card_values
@@ -170,17 +165,9 @@ class SimSearchPlayer(SearchPlayer):
         alive = list(range(len(cands)))
         default = self._default_index(view, cands)
         h = tmpl.hidden_count
-        filt = filt2 = None
-        if self.opponent_model:
-            filt = LastMoveFilter.from_view(view)
-            filt2 = PreviousMoveFilter.from_views(view, self._history) if self._history else None
-        known_opp = tmpl.known_opp
+        deal_cards = self._dealer(view, tmpl.unseen, h, tmpl.known_opp, rng)
         declare_pending = view.stage == "declare"
         greedy = self.sim_rollout == "greedy"
-
-        def fits(hidden) -> bool:
-            return ((filt is None or filt.accepts(hidden))
-                    and (filt2 is None or filt2.accepts(known_opp, hidden, rng)))
         n = 0
         while len(alive) > 1:
             if n >= samples or (limit is not None and thinking_time() - cpu0 >= limit):
@@ -189,16 +176,7 @@ class SimSearchPlayer(SearchPlayer):
             if stop_at is not None and wall_clock() >= stop_at:
                 cut = True
                 break
-            cards = list(tmpl.unseen)
-            rng.shuffle(cards)
-            if filt is not None or filt2 is not None:
-                for _ in range(FILTER_TRIES):
-                    if fits(cards[:h]):
-                        break
-                    rng.shuffle(cards)
-                else:
-                    filt = filt2 = None
-            ids = [cid(c) for c in cards]
+            ids = [cid(c) for c in deal_cards()]
             stock = ids[h:]
             base = stmpl.sim_ids(ids[:h], stock)
             draws = CoupledDraws.split(stock, me) if self.coupled else None
@@ -220,22 +198,7 @@ class SimSearchPlayer(SearchPlayer):
             n += 1
             if n >= PRUNE_AFTER:
                 alive = _prune(alive, rows, keep=default)
-        if not rows and len(alive) > 1:
-            act = cands[default] if default is not None else decide(Obs.from_view(view))
-            av = ActionValue(act, 0.0, 0, False)
-            return Analysis([av], "heuristic", 0, time.perf_counter() - t0,
-                            {action_key(act): av}, cut_short=True)
-        vals = []
-        for i, a in enumerate(cands):
-            got = [r[i] for r in rows if i in r]
-            vals.append(ActionValue(a, sum(got) / len(got) if got else float("-inf"), len(got)))
-        choice = self._select(alive, rows, default)
-        order = sorted(range(len(cands)),
-                       key=lambda i: (i != choice, -(vals[i].samples == n), -vals[i].value,
-                                      action_key(cands[i])))
-        ranked = [vals[i] for i in order]
-        return Analysis(ranked, "sim-rollouts", n, time.perf_counter() - t0,
-                        {action_key(av.action): av for av in ranked}, cut_short=cut)
+        return self._analysis(view, cands, rows, alive, default, t0, cut, "sim-rollouts")
 
 
 __all__ = ["SimSearchPlayer", "CoupledDraws", "greedy_coupled", "random_coupled"]
