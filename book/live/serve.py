@@ -25,6 +25,7 @@ Nothing here imports the engine; the kernels do, as the chapters do.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import html
 import json
 import logging
@@ -40,6 +41,8 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.serverapp import ServerApp
 from jupyter_server.utils import url_path_join
 from tornado import web
+from tornado.iostream import StreamClosedError
+from tornado.websocket import WebSocketClosedError
 
 BOOK = ROOT / "book"
 HTML = BOOK / "_build" / "html"
@@ -144,16 +147,25 @@ def server_arguments(port: int, token: str) -> list[str]:
 
 class ExpectedRefusals(logging.Filter):
     """The server's answers that the page itself explains to the learner (book/live/loader.js)
-    are not written into the terminal too: «Forbidden» (an address without the key) and «Kernel
-    does not exist» (a page asking after its kernel once the server was restarted). Every other
-    error, and every unhandled one, still is."""
+    are not written into the terminal too: «Forbidden» (an address without the key, and its
+    access-log line «403 GET …») and «Kernel does not exist» (a page asking after its kernel
+    once the server was restarted). Every other error, and every unhandled one, still is."""
 
     QUIET = ("Forbidden", "Kernel does not exist")
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.msg != "wrote error: %r" or not record.args:
-            return True
+            return not record.getMessage().startswith("403 ")
         return not str(record.args[0]).startswith(self.QUIET)
+
+
+def closed_page_is_quiet(loop, context: dict) -> None:
+    """The loop's exception handler: a page closed while its kernel still writes to it leaves
+    «Task exception was never retrieved … WebSocketClosedError» (tornado, a known upstream
+    leftover that means nothing here); every other exception goes to the default handler."""
+    if isinstance(context.get("exception"), (WebSocketClosedError, StreamClosedError)):
+        return
+    loop.default_exception_handler(context)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -182,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         """Runs on the server's loop after its socket is bound: the port is the real one, and
         the URL answers as soon as it is printed."""
         url = f"http://127.0.0.1:{app.port}{url_path_join(app.base_url, 'book', FIRST_PAGE)}?token={token}"
+        asyncio.get_running_loop().set_exception_handler(closed_page_is_quiet)
         if args.url_file:
             args.url_file.write_text(url + "\n", encoding="utf-8")
         line = "─" * 72

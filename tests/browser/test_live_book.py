@@ -418,9 +418,10 @@ def test_make_tutorial_says_a_few_russian_lines_and_the_url(tutorial):
     url_at = next(i for i, line in enumerate(lines) if tutorial.url in line)
     before = lines[:url_at]
     assert len(before) <= 6, "до адреса книги напечатано слишком много:\n" + "\n".join(before)
-    for line in lines:
+    for i, line in enumerate(lines):
         if tutorial.url in line or set(line) <= {"─"}:
             continue
-        assert re.search("[А-Яа-яЁё]", line), f"строка не по-русски: {line!r}"
+        assert re.search("[А-Яа-яЁё]", line), (f"строка не по-русски: {line!r}; дальше:\n"
+                                               + "\n".join(lines[i + 1:i + 30]))
     noisy = [line for line in lines if any(word in line for word in NOISE)]
     assert not noisy, "в выводе make tutorial лишнее:\n" + "\n".join(noisy[:20])
