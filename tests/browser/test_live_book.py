@@ -102,10 +102,13 @@ class Server:
                 self.proc.wait(5)
 
 
-def start(command: list[str], timeout: float) -> Server:
+def start(command: list[str], timeout: float, env: dict | None = None) -> Server:
+    """`command` (a make target, serve.py) with the environment of a learner's shell (`env`: a
+    test's own), until it prints the book's URL."""
     proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, start_new_session=True,
-                            env=learner_env(PYTHONUNBUFFERED="1"))
+                            env={**(env if env is not None else learner_env()),
+                                 "PYTHONUNBUFFERED": "1"})
     server = Server(proc)
     threading.Thread(target=server._read, daemon=True).start()
     try:
@@ -359,7 +362,7 @@ def test_a_stopped_server_is_said_and_a_restarted_one_brings_the_page_back(brows
     command = [sys.executable, str(BOOK / "live" / "serve.py"), f"--port={port}",
                f"--html={built_book}"]
     env = {**os.environ, "BEZIQUE_TOKEN": token, "JUPYTER_PLATFORM_DIRS": "1"}
-    server = start_with(command, env, 60)
+    server = start(command, 60, env)
     context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="ru-RU")
     page = context.new_page()
     page.set_default_timeout(60000)
@@ -374,7 +377,7 @@ def test_a_stopped_server_is_said_and_a_restarted_one_brings_the_page_back(brows
         text = page.locator(LOST).inner_text()
         assert "Связь с курсом потеряна" in text and "make tutorial" in text, text
         assert page.get_by_role("button", name="Обновить страницу").is_visible()
-        again = start_with(command, env, 60)
+        again = start(command, 60, env)
         try:
             assert again.origin == server.origin, "сервер курса не занял тот же порт"
             page.wait_for_function(f"{LIVE} && !document.querySelector('{LOST}')",
@@ -385,20 +388,6 @@ def test_a_stopped_server_is_said_and_a_restarted_one_brings_the_page_back(brows
     finally:
         context.close()
         server.stop()
-
-
-def start_with(command: list[str], env: dict, timeout: float) -> Server:
-    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, start_new_session=True,
-                            env={**env, "PYTHONUNBUFFERED": "1"})
-    server = Server(proc)
-    threading.Thread(target=server._read, daemon=True).start()
-    try:
-        server.wait_for_url(timeout)
-    except BaseException:
-        server.stop()
-        raise
-    return server
 
 
 # ------------------------------------------------------------------------------ a quiet start
