@@ -1,0 +1,522 @@
+"""The Любитель's policy on a `Sim` (issue 31, part 2): `amateur_action(s)` is the action
+`heuristic.heuristic_action(deal, seat)` chooses on the equal engine deal, found by the same
+arithmetic on the simulator's masks; `amateur_playout(s)` plays a deal to its end by it.
+
+Two-handed only (the games the simulator serves: the canonical game, the seed presets,
+no-trump bezique), so only the two-handed branch of `heuristic.decide` is ported. The weights
+are `heuristic.BASE`, the constants (`TRUMP_POWER`, the hope tables, `point_table`,
+`brisque_worth`, `exchange_gain`, `keep_turn_up`) are taken from `heuristic.py`, and every
+float is computed in the heuristic's order, so that equal values tie as they tie there. Ties go
+as in the heuristic: in the stock phase to the lowest card among the distinct choices (card
+order is the order of the simulator's ids), in the last eight to the first card of the hand
+list (the simulator keeps the engine's hand order), among declarations to the first in the
+engine's order (points down, meld, cards).
+
+What the seat reads is what `Obs.from_deal` reads: its hand, both tables, the cards played
+(a mask: everything not in a hand, the stock or the turn-up; `amateur_playout` keeps it as it
+plays), the opponent's known cards, the turn-up, the stock count, its own and the opponent's
+re-use bookkeeping. The differential test (tests/players/test_sim_amateur.py) checks every
+decision against the engine's Любитель.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from ...cards import RANKS
+from ...melds import (BEZIQUE, DOUBLE_BEZIQUE, FOUR_OF, MARRIAGE, ROYAL_MARRIAGE, SEQUENCE,
+                      SEVEN_EXCHANGE, TRUMP_SEVEN)
+from ..heuristic import (BASE, DOUBLE_HOPE, FOUR_HOPE, SEQ_HOPE, TRUMP_POWER, brisque_worth,
+                         exchange_gain, keep_turn_up, point_table)
+from .cards import (A, ALL, BIT, BRISQUE, CARD, FACE, J, K, NCARDS, Q, RANK_MASK, RANK_OF,
+                    SEVEN, SUIT_MASK, SUIT_OF, T, bits)
+from .melds import SEVENS, UB, UD, UFA, UFJ, UFK, UFQ, UM, US, Table, enumerate_declarations
+from .state import DECLARE, OVER, PASS, Sim
+
+_FOURS = ((A, "A", UFA), (K, "K", UFK), (Q, "Q", UFQ), (J, "J", UFJ))   # FOUR_OF's order
+_SEQ_RANKS = (A, T, K, Q, J)
+_IS_BRISQUE = tuple(bool(BIT[c] & BRISQUE) for c in range(NCARDS))
+# 0.3 * (7 - rank) and 0.01 * (7 - rank), as the heuristic computes them
+_LOW = tuple(0.3 * (7 - RANK_OF[c]) for c in range(NCARDS))
+_LOW_F = tuple(0.01 * (7 - RANK_OF[c]) for c in range(NCARDS))
+# the lead risk of a brisque: 0.5 for an ace, 0.8 for a ten
+_RISK = tuple(0.5 if RANK_OF[c] == A else 0.8 if RANK_OF[c] == T else 0.0 for c in range(NCARDS))
+
+
+class Prep:
+    """What one `Table` (rules and trump) fixes for the policy: computed once per table."""
+
+    __slots__ = ("t", "trump", "brisque", "pts", "power", "qf", "jf", "exg", "ktu", "sev_played",
+                 "seq_pts", "dbl_pts", "four_pts", "royal", "plain", "single", "own7", "ex7")
+
+    def __init__(self, t: Table):
+        self.t = t
+        rules, letter = t.rules, t.trump_letter
+        tr = self.trump = t.trump
+        b = self.brisque = brisque_worth(rules)
+        pts = self.pts = point_table(rules, letter)
+        pw = BASE.pw
+        # the trump part of `keep_values`: TRUMP_POWER * pw for a trump, 0.0 otherwise
+        self.power = tuple(TRUMP_POWER[RANKS[RANK_OF[c]]] * pw if SUIT_OF[c] == tr else 0.0
+                           for c in range(NCARDS))
+        self.qf, self.jf = t.bez_q, t.bez_j
+        o = SimpleNamespace(brisque=b, trump=letter)
+        self.exg = tuple(exchange_gain(CARD[c], o) for c in range(NCARDS))
+        ktu = []
+        for c in range(NCARDS):
+            o.turn_up = CARD[c]
+            ktu.append(keep_turn_up(o))
+        self.ktu = tuple(ktu)
+        self.sev_played = rules.seven_rule == "played"
+        self.seq_pts, self.dbl_pts = pts[SEQUENCE], pts[DOUBLE_BEZIQUE]
+        self.four_pts = {r: pts[FOUR_OF[letter_r]] for r, letter_r, _ in _FOURS}
+        self.royal, self.plain, self.single = pts[ROYAL_MARRIAGE], pts[MARRIAGE], pts[BEZIQUE]
+        self.own7 = pts[TRUMP_SEVEN] if rules.seven_rule != "played" else 0
+        self.ex7 = pts[SEVEN_EXCHANGE]
+
+
+_PREPS: dict = {}
+
+
+def prep(t: Table) -> Prep:
+    p = _PREPS.get(t)
+    if p is None:
+        if len(_PREPS) >= 256:
+            _PREPS.clear()
+        p = _PREPS[t] = Prep(t)
+    return p
+
+
+def played_mask(s: Sim) -> int:
+    """The cards played so far (the tricks and the card on the table): all but the hands, the
+    stock and the turn-up."""
+    m = s.hands[0] | s.hands[1]
+    for c in s.stock:
+        m |= BIT[c]
+    if s.turn_up >= 0:
+        m |= BIT[s.turn_up]
+    return ALL & ~m
+
+
+def amateur_action(s: Sim, seat: int | None = None, played: int | None = None):
+    """The Любитель's action for `seat` (default: the seat to act) — the simulator's legal
+    action equal to `heuristic.heuristic_action` on the equal deal. `played`: the mask of the
+    cards played (computed from `s` if not given)."""
+    if seat is None:
+        seat = s.to_act
+    if played is None:
+        played = played_mask(s)
+    if seat != s.to_act:
+        if s.stage == DECLARE:
+            return PASS                   # as the heuristic: nothing legal, so pass
+        raise ValueError("the Любитель chooses only for the seat to act")
+    return _decide(s, seat, played)
+
+
+def amateur_playout(s: Sim) -> Sim:
+    """Play `s` to its end, both seats by the Любитель's policy. Mutates and returns `s`."""
+    played = played_mask(s)
+    while True:
+        stage = s.stage
+        if stage == OVER:
+            return s
+        a = _decide(s, s.to_act, played)
+        if type(a) is int:
+            if a >= 0:
+                played |= BIT[a]
+                s.play(a)
+            else:
+                s.pass_turn()
+        else:
+            s.score(a)
+
+
+# ---------------------------------------------------------------------- the decision
+
+def _decide(s: Sim, seat: int, played: int):
+    t = s.t
+    if s.stage == DECLARE:
+        decls = s._decls(seat)
+        if not decls:
+            return PASS
+        return _best_declaration(s, seat, decls, prep(t))
+    hand = s.hands[seat]
+    lead = s.lead
+    phase = s.phase
+    if lead < 0 or (phase == 1 and not t.must_follow1):
+        legal = hand
+    elif phase == 1:
+        legal = hand & SUIT_MASK[SUIT_OF[lead]] or hand
+    else:
+        legal = s._phase2_plays(hand, lead)
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    P = prep(t)
+    opp = 1 - seat
+    tu = s.turn_up
+    # the cards the seat has seen, but for the opponent's known ones (those the opponent
+    # holds or may hold are the rest)
+    E = hand | played | (BIT[tu] if tu >= 0 else 0)
+    if phase == 2:
+        return _phase2(s, seat, legal, lead, P, E)
+    return _phase1(s, seat, legal, lead, P, E, opp)
+
+
+def _tops(E: int) -> list:
+    """suit -> rank index of the highest card of the suit the opponent may hold (8: none)."""
+    out = []
+    for su in range(4):
+        m = SUIT_MASK[su] & ~E
+        if m:
+            out.append((((m & -m).bit_length() - 1) >> 1) & 7)
+        else:
+            out.append(8)
+    return out
+
+
+def _phase2(s: Sim, seat: int, legal: int, lead: int, P: Prep, E: int) -> int:
+    trump = P.trump
+    cards = [c for c in s.hl[seat] if legal >> c & 1]
+    tops = None
+    if lead >= 0:
+        beat = P.t.beaters[lead]
+        winners = [c for c in cards if beat >> c & 1]
+        if winners:
+            tops = _tops(E)
+            best, bk = None, None
+            for c in winners:
+                su = SUIT_OF[c]
+                k = (su == trump, not (_IS_BRISQUE[c] and not _sure_p2(c, tops, trump)),
+                     -RANK_OF[c])
+                if bk is None or k < bk:
+                    best, bk = c, k
+            return best
+        return _lowest(cards, trump)
+    tops = _tops(E)
+    best, bk = None, None
+    for c in cards:
+        if _sure_p2(c, tops, trump):
+            k = (not _IS_BRISQUE[c], SUIT_OF[c] == trump, RANK_OF[c])
+            if bk is None or k < bk:
+                best, bk = c, k
+    if best is not None:
+        return best
+    return _lowest(cards, trump)
+
+
+def _lowest(cards: list, trump) -> int:
+    best, bk = None, None
+    for c in cards:
+        k = (_IS_BRISQUE[c], SUIT_OF[c] == trump, -RANK_OF[c])
+        if bk is None or k < bk:
+            best, bk = c, k
+    return best
+
+
+def _sure_p2(c: int, tops: list, trump) -> bool:
+    su = SUIT_OF[c]
+    if tops[su] < RANK_OF[c]:
+        return False
+    if su != trump and trump is not None and tops[su] == 8 and tops[trump] < 8:
+        return False
+    return True
+
+
+def _phase1(s: Sim, seat: int, legal: int, lead: int, P: Prep, E: int, opp: int) -> int:
+    hand = s.hands[seat]
+    stock_count = len(s.stock)
+    trump = P.trump
+    known_opp = s.known[opp]
+    S = E | known_opp                      # every card the seat has seen
+    pot = _potentials(s, seat, hand, stock_count, P, S)
+    power = P.power
+    table = s.exposed[seat]
+    # the distinct choices: one card per (face, on the table or not), lowest first
+    reps = []
+    keys = set()
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        k = (c >> 1) * 2 + (1 if table & low else 0)
+        if k not in keys:
+            keys.add(k)
+            reps.append(c)
+    brisque = P.brisque
+    wins = None                       # (value, mask) of the hand's declarations, best first
+    wv_base = None
+    best, best_v = None, None
+    if lead >= 0:
+        beat = P.t.beaters[lead]
+        lead_b = brisque if _IS_BRISQUE[lead] else 0
+        for c in reps:
+            cost = pot.get(c, 0.0) + power[c]
+            b = lead_b + (brisque if _IS_BRISQUE[c] else 0)
+            if beat >> c & 1:
+                if wins is None:
+                    wins, wv_base = _win_setup(s, seat, hand, stock_count, P, E, S, opp)
+                v = b + _win_value(wins, wv_base, c) - cost
+            else:
+                v = -b - cost
+            v = v - _LOW_F[c]
+            if best_v is None or v > best_v:
+                best, best_v = c, v
+        return best
+    fight = stock_count <= BASE.fight_stock
+    tops = None
+    for c in reps:
+        cost = pot.get(c, 0.0) + power[c]
+        sure = False
+        if SUIT_OF[c] == trump:
+            if tops is None:
+                tops = _tops(E)
+            sure = tops[trump] >= RANK_OF[c]
+        if sure:
+            if wins is None:
+                wins, wv_base = _win_setup(s, seat, hand, stock_count, P, E, S, opp)
+            v = _win_value(wins, wv_base, c) + (brisque if _IS_BRISQUE[c] else 0) - cost
+        else:
+            v = -brisque * _RISK[c] - cost - _LOW[c]
+            if fight:
+                v -= 2
+        if best_v is None or v > best_v:
+            best, best_v = c, v
+    return best
+
+
+def _win_setup(s: Sim, seat: int, hand: int, stock_count: int, P: Prep, E: int, S: int,
+               opp: int):
+    """The declarations the hand could score after a trick (value, mask), best first, and the
+    parts of `win_value` that do not depend on the card: (factor, the additions after it)."""
+    tu = s.turn_up
+    out = []
+    for meld, mask, points in enumerate_declarations(
+            P.t, hand, s.ms[seat], True, True,
+            not s.seven_exchanged and tu >= 0 and RANK_OF[tu] != SEVEN):
+        v = points
+        if meld == SEVEN_EXCHANGE and tu >= 0:
+            v += P.exg[tu]
+        if v > 0:
+            out.append((v, mask))
+    if len(out) > 1:
+        out.sort(key=_neg_first)
+    late = stock_count <= BASE.fight_stock
+    factor = BASE.win_late if late else BASE.win_early
+    threat = _opp_threat(s, opp, P, E, S) if late else None
+    # Trick 24: the loser takes the turn-up; the winner draws blind.
+    last = P.ktu[tu] if late and stock_count <= 2 and tu >= 0 else None
+    return out, (factor, late, threat, last)
+
+
+def _neg_first(x):
+    return -x[0]
+
+
+def _win_value(wins: list, base: tuple, c: int) -> float:
+    best = 0.0
+    for v, mask in wins:
+        if not mask >> c & 1:
+            best = v
+            break
+    factor, late, threat, last = base
+    v = best * factor + BASE.win_bonus
+    if late:
+        v += BASE.threat * threat
+        if last is not None:
+            v -= 0.3 * last
+    return v
+
+
+def _opp_threat(s: Sim, opp: int, P: Prep, E: int, S: int) -> float:
+    """`heuristic._threat` of the opponent: what its table promises."""
+    trump = P.trump
+    pts = P.pts
+    table = s.exposed[opp]
+    st = s.ms[opp]
+    threat = 0.0
+    if trump is not None:
+        f = FACE[trump]
+        seq = table & SUIT_MASK[trump] & ~st[US]
+        if seq & f[K] and seq & f[Q]:
+            missing = [r for r in (A, T, J) if not seq & f[r]]
+            if all(2 - (E & f[r]).bit_count() > 0 for r in missing):
+                threat = max(threat, pts[SEQUENCE] * (0.5 if missing else 1.0))
+    qf, jf = P.qf, P.jf
+    bez = table & (qf | jf) & ~st[UD]
+    if bez and 2 - (E & qf).bit_count() >= 2 and 2 - (E & jf).bit_count() >= 2:
+        threat = max(threat, pts[DOUBLE_BEZIQUE] * (0.5 if bez.bit_count() >= 2 else 0.15))
+    for r, letter, slot in _FOURS:
+        n = (table & RANK_MASK[r] & ~st[slot]).bit_count()
+        if n >= 2 and n + 8 - (S & RANK_MASK[r]).bit_count() >= 4:
+            threat = max(threat, P.four_pts[r] * (0.6 if n >= 3 else 0.25))
+    return threat
+
+
+def _potentials(s: Sim, seat: int, hand: int, stock_count: int, P: Prep, S: int) -> dict:
+    """`heuristic._potentials`: card id -> what keeping it may still score (phase 1)."""
+    pot: dict = {}
+    trump = P.trump
+    if stock_count == 0 or trump is None:
+        return pot
+    st = s.ms[seat]
+    u_mar, u_seq, u_bez, u_dbl = st[UM], st[US], st[UB], st[UD]
+    time_left = min(1.0, stock_count / 24.0)
+    ready = 1.0 if stock_count > 4 else 0.6
+    held, hope, scale = BASE.held, BASE.hope, BASE.pot
+    qf, jf = P.qf, P.jf
+    tf = FACE[trump]
+    # kings and queens unused in marriage, by suit
+    free = hand & ~u_mar
+    seq_free = hand & SUIT_MASK[trump] & ~u_seq
+    seq_have = [r for r in _SEQ_RANKS if seq_free & tf[r]]
+    nb = hand & ~u_bez & ~u_dbl
+    bq, bj = (nb & qf).bit_count(), (nb & jf).bit_count()
+    nd = hand & ~u_dbl
+    dq, dj = (nd & qf).bit_count(), (nd & jf).bit_count()
+    seq_v = 0.0
+    if all(r in seq_have or 2 - (S & tf[r]).bit_count() > 0 for r in _SEQ_RANKS):
+        n = len(seq_have)
+        seq_v = P.seq_pts * BASE.seq * SEQ_HOPE[n] * (ready if n == 5 else time_left) if n else 0.0
+    dbl_v = 0.0
+    if dq + 2 - (S & qf).bit_count() >= 2 and dj + 2 - (S & jf).bit_count() >= 2:
+        n = min(dq, 2) + min(dj, 2)
+        dbl_v = P.dbl_pts * BASE.dbl * DOUBLE_HOPE.get(n, 0) * (ready if n == 4 else time_left)
+    four_v = {}
+    for r, letter, slot in _FOURS:
+        n = (hand & RANK_MASK[r] & ~st[slot]).bit_count()
+        if n and n + 8 - (S & RANK_MASK[r]).bit_count() >= 4:
+            n = min(n, 4)
+            four_v[r] = (P.four_pts[r] * BASE.four * FOUR_HOPE[n]
+                         * (ready if n == 4 else time_left), st[slot])
+    tu = s.turn_up
+    exchange = not s.seven_exchanged and tu >= 0 and RANK_OF[tu] != SEVEN
+    seven_v = max(P.own7, P.ex7 if exchange else 0) * ready
+    if exchange:
+        seven_v += P.exg[tu] * 0.5
+    royal, plain, single = P.royal, P.plain, P.single
+    sevens = st[SEVENS]
+    m = hand
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        r, su = RANK_OF[c], SUIT_OF[c]
+        v = 0.0
+        if (r == K or r == Q) and not u_mar & low:
+            mar = royal if su == trump else plain
+            if r == K:
+                partners = free & FACE[su][Q]
+                pf = FACE[su][Q]
+            else:
+                partners = free & FACE[su][K]
+                pf = FACE[su][K]
+            if partners:
+                v += mar * held * ready
+            elif 2 - (S & pf).bit_count() > 0:
+                v += mar * hope * time_left
+        if su == trump and r in seq_have and not u_seq & low:
+            v += seq_v
+        if low & (qf | jf):
+            if not (u_bez | u_dbl) & low:
+                if low & qf:
+                    if bj:
+                        v += single * held * ready
+                    elif 2 - (S & jf).bit_count() > 0:
+                        v += single * hope * time_left
+                else:
+                    if bq:
+                        v += single * held * ready
+                    elif 2 - (S & qf).bit_count() > 0:
+                        v += single * hope * time_left
+            if not u_dbl & low:
+                v += dbl_v
+        fv = four_v.get(r)
+        if fv is not None and not fv[1] & low:
+            v += fv[0]
+        if r == SEVEN and su == trump and not sevens & low:
+            v += seven_v
+        pot[c] = v * scale
+    return pot
+
+
+def _best_declaration(s: Sim, seat: int, decls: list, P: Prep):
+    """`heuristic.best_declaration` over the legal declarations in the engine's order."""
+    if len(decls) > 1:
+        two = s.w_two
+        decls = sorted(decls, key=lambda d: (bool(two) and d[0] == SEVEN_EXCHANGE, -d[2], d[0],
+                                             bits(d[1])))
+    late = len(s.stock) <= BASE.late_stock
+    table = s.exposed[seat]
+    tu = s.turn_up
+    best, best_v = None, -1e9
+    for d in decls:
+        meld, mask, points = d
+        v = float(points)
+        if meld == SEVEN_EXCHANGE:
+            v += P.exg[tu] if tu >= 0 else 0
+        if not late:
+            up = None
+            if meld == ROYAL_MARRIAGE:
+                up = next((x for x in decls if x[0] == SEQUENCE and x[1] & mask == mask), None)
+            elif meld == BEZIQUE:
+                up = next((x for x in decls if x[0] == DOUBLE_BEZIQUE and x[1] & mask == mask),
+                          None)
+            if up is not None:
+                v = points + up[2]
+        v -= 0.01 * (mask & ~table).bit_count()
+        if v > best_v:
+            best, best_v = d, v
+    return best
+
+
+
+
+# ---------------------------------------------------------------------- the differential check
+
+def decision_kind(s: Sim) -> str:
+    """What kind of decision the seat to act has: "declare", "lead" / "follow" (stock phase),
+    "last8" (the last eight tricks), or "forced" (one legal card)."""
+    if s.stage == DECLARE:
+        return "declare"
+    plays = s._plays()
+    if len(plays) == 1:
+        return "forced"
+    if s.phase == 2:
+        return "last8"
+    return "follow" if s.lead >= 0 else "lead"
+
+
+def compare_deal(rules, seed: int, mode: str, policy: str) -> dict:
+    """Play one deal of `sim.check` (shuffle `mode`, chooser `policy`) in the engine, and at
+    every decision of the seat to act compare `heuristic_action` (found in the simulator's
+    legal actions) with `amateur_action` of the simulator's copy of the deal, by the canonical
+    encoding (`bridge.encode_sim`). Returns {"decisions", "kinds" (decisions by
+    `decision_kind`), "mismatches" [(spec, seed, mode, policy, step, engine's, simulator's)]}."""
+    import random
+
+    from ..heuristic import heuristic_action
+    from .bridge import encode_sim, find, from_deal
+    from .check import choose, new_deal
+
+    rng = random.Random(seed * 7919 + 13)
+    d = new_deal(rules, seed, mode)
+    s = from_deal(d)
+    n, bad, kinds, step = 0, [], {}, 0
+    while not d.is_over:
+        want = encode_sim(find(s, heuristic_action(d)))
+        got = encode_sim(amateur_action(s))
+        n += 1
+        k = decision_kind(s)
+        kinds[k] = kinds.get(k, 0) + 1
+        if want != got:
+            bad.append((rules.to_spec(), seed, mode, policy, step, want, got))
+        a = choose(d, policy, rng)
+        s.apply(find(s, a))
+        d.apply(a)
+        step += 1
+    return {"decisions": n, "kinds": kinds, "mismatches": bad}
+
+
+__all__ = ["amateur_action", "amateur_playout", "played_mask", "prep", "Prep", "decision_kind",
+           "compare_deal"]
