@@ -28,13 +28,17 @@ from ...melds import (BEZIQUE, DOUBLE_BEZIQUE, FOUR_OF, MARRIAGE, ROYAL_MARRIAGE
                       SEVEN_EXCHANGE, TRUMP_SEVEN)
 from ..heuristic import (BASE, DOUBLE_HOPE, FOUR_HOPE, SEQ_HOPE, TRUMP_POWER, brisque_worth,
                          exchange_gain, keep_turn_up, point_table)
-from .cards import (A, ALL, BIT, BRISQUE, CARD, FACE, J, K, NCARDS, Q, RANK_MASK, RANK_OF,
+from .cards import (A, ALL, BIT, BRISQUE, CARD, FACE, J, K, KQ, NCARDS, Q, RANK_MASK, RANK_OF,
                     SEVEN, SUIT_MASK, SUIT_OF, T, bits)
-from .melds import SEVENS, UB, UD, UFA, UFJ, UFK, UFQ, UM, US, Table, enumerate_declarations
+from .melds import EVEN, SEVENS, UB, UD, UFA, UFJ, UFK, UFQ, UM, US, Table, enumerate_declarations
 from .state import DECLARE, OVER, PASS, Sim
 
 _FOURS = ((A, "A", UFA), (K, "K", UFK), (Q, "Q", UFQ), (J, "J", UFJ))   # FOUR_OF's order
-_SEQ_RANKS = (A, T, K, Q, J)
+_AKQJ = RANK_MASK[A] | RANK_MASK[K] | RANK_MASK[Q] | RANK_MASK[J]
+_NO_FOURS = (None,) * 8
+ODD = EVEN << 1                   # the second copies
+# a king's queen, a queen's king (both copies)
+PARTNER = tuple(FACE[SUIT_OF[c]][Q if RANK_OF[c] == K else K] for c in range(NCARDS))
 _IS_BRISQUE = tuple(bool(BIT[c] & BRISQUE) for c in range(NCARDS))
 # 0.3 * (7 - rank) and 0.01 * (7 - rank), as the heuristic computes them
 _LOW = tuple(0.3 * (7 - RANK_OF[c]) for c in range(NCARDS))
@@ -47,7 +51,8 @@ class Prep:
     """What one `Table` (rules and trump) fixes for the policy: computed once per table."""
 
     __slots__ = ("t", "trump", "brisque", "pts", "power", "qf", "jf", "exg", "ktu", "sev_played",
-                 "seq_pts", "dbl_pts", "four_pts", "royal", "plain", "single", "own7", "ex7")
+                 "seq_pts", "dbl_pts", "four_pts", "royal", "plain", "single", "own7", "ex7",
+                 "seq5", "rel", "seven_face", "by_stock")
 
     def __init__(self, t: Table):
         self.t = t
@@ -73,6 +78,16 @@ class Prep:
         self.royal, self.plain, self.single = pts[ROYAL_MARRIAGE], pts[MARRIAGE], pts[BEZIQUE]
         self.own7 = pts[TRUMP_SEVEN] if rules.seven_rule != "played" else 0
         self.ex7 = pts[SEVEN_EXCHANGE]
+        self.by_stock = {}
+        if tr is None:
+            self.seq5 = self.rel = self.seven_face = 0
+        else:
+            f = FACE[tr]
+            self.seq5 = f[A] | f[T] | f[K] | f[Q] | f[J]
+            self.seven_face = f[SEVEN]
+            # the cards a potential may value: aces and court cards (marriages, beziques,
+            # fours), the trump ten (the sequence) and the trump seven
+            self.rel = RANK_MASK[A] | RANK_MASK[K] | RANK_MASK[Q] | RANK_MASK[J] | f[T] | f[SEVEN]
 
 
 _PREPS: dict = {}
@@ -225,38 +240,36 @@ def _sure_p2(c: int, tops: list, trump) -> bool:
 def _phase1(s: Sim, seat: int, legal: int, lead: int, P: Prep, E: int, opp: int) -> int:
     hand = s.hands[seat]
     stock_count = len(s.stock)
-    trump = P.trump
-    known_opp = s.known[opp]
-    S = E | known_opp                      # every card the seat has seen
-    pot = _potentials(s, seat, hand, stock_count, P, S)
-    power = P.power
+    S = E | s.known[opp]                   # every card the seat has seen
     table = s.exposed[seat]
-    # the distinct choices: one card per (face, on the table or not), lowest first
-    reps = []
-    keys = set()
-    m = legal
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        k = (c >> 1) * 2 + (1 if table & low else 0)
-        if k not in keys:
-            keys.add(k)
-            reps.append(c)
+    # the distinct choices (`heuristic._distinct`): one card per (face, on the table or not),
+    # the lower copy when both are alike
+    reps = legal & ~((legal << 1) & ODD & ~(table ^ (table << 1)))
+    pot = _potentials(s, seat, hand, reps, stock_count, P, S).get
+    power = P.power
     brisque = P.brisque
     wins = None                       # (value, mask) of the hand's declarations, best first
-    wv_base = None
+    w0 = 0.0
     best, best_v = None, None
+    m = reps
     if lead >= 0:
         beat = P.t.beaters[lead]
         lead_b = brisque if _IS_BRISQUE[lead] else 0
-        for c in reps:
-            cost = pot.get(c, 0.0) + power[c]
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            cost = pot(c, 0.0) + power[c]
             b = lead_b + (brisque if _IS_BRISQUE[c] else 0)
-            if beat >> c & 1:
+            if beat & low:
                 if wins is None:
-                    wins, wv_base = _win_setup(s, seat, hand, stock_count, P, E, S, opp)
-                v = b + _win_value(wins, wv_base, c) - cost
+                    wins, w0 = _win_setup(s, seat, hand, stock_count, P, E, S, opp)
+                w = w0
+                for mk, wv in wins:
+                    if not mk & low:
+                        w = wv
+                        break
+                v = b + w - cost
             else:
                 v = -b - cost
             v = v - _LOW_F[c]
@@ -264,18 +277,27 @@ def _phase1(s: Sim, seat: int, legal: int, lead: int, P: Prep, E: int, opp: int)
                 best, best_v = c, v
         return best
     fight = stock_count <= BASE.fight_stock
-    tops = None
-    for c in reps:
-        cost = pot.get(c, 0.0) + power[c]
+    trump = P.trump
+    top = None                        # the opponent's highest trump it may hold
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        cost = pot(c, 0.0) + power[c]
         sure = False
         if SUIT_OF[c] == trump:
-            if tops is None:
-                tops = _tops(E)
-            sure = tops[trump] >= RANK_OF[c]
+            if top is None:
+                top = _tops(E)[trump]
+            sure = top >= RANK_OF[c]
         if sure:
             if wins is None:
-                wins, wv_base = _win_setup(s, seat, hand, stock_count, P, E, S, opp)
-            v = _win_value(wins, wv_base, c) + (brisque if _IS_BRISQUE[c] else 0) - cost
+                wins, w0 = _win_setup(s, seat, hand, stock_count, P, E, S, opp)
+            w = w0
+            for mk, wv in wins:
+                if not mk & low:
+                    w = wv
+                    break
+            v = w + (brisque if _IS_BRISQUE[c] else 0) - cost
         else:
             v = -brisque * _RISK[c] - cost - _LOW[c]
             if fight:
@@ -287,8 +309,9 @@ def _phase1(s: Sim, seat: int, legal: int, lead: int, P: Prep, E: int, opp: int)
 
 def _win_setup(s: Sim, seat: int, hand: int, stock_count: int, P: Prep, E: int, S: int,
                opp: int):
-    """The declarations the hand could score after a trick (value, mask), best first, and the
-    parts of `win_value` that do not depend on the card: (factor, the additions after it)."""
+    """`heuristic.win_value` prepared for every card: the declarations the hand could score
+    after a trick, best first, as (mask, the win value when it is the best one left), and the
+    win value when none is left."""
     tu = s.turn_up
     out = []
     for meld, mask, points in enumerate_declarations(
@@ -306,26 +329,19 @@ def _win_setup(s: Sim, seat: int, hand: int, stock_count: int, P: Prep, E: int, 
     threat = _opp_threat(s, opp, P, E, S) if late else None
     # Trick 24: the loser takes the turn-up; the winner draws blind.
     last = P.ktu[tu] if late and stock_count <= 2 and tu >= 0 else None
-    return out, (factor, late, threat, last)
+
+    def value(best) -> float:
+        v = best * factor + BASE.win_bonus            # the lead and the first draw
+        if late:
+            v += BASE.threat * threat
+            if last is not None:
+                v -= 0.3 * last
+        return v
+    return [(mask, value(v)) for v, mask in out], value(0.0)
 
 
 def _neg_first(x):
     return -x[0]
-
-
-def _win_value(wins: list, base: tuple, c: int) -> float:
-    best = 0.0
-    for v, mask in wins:
-        if not mask >> c & 1:
-            best = v
-            break
-    factor, late, threat, last = base
-    v = best * factor + BASE.win_bonus
-    if late:
-        v += BASE.threat * threat
-        if last is not None:
-            v -= 0.3 * last
-    return v
 
 
 def _opp_threat(s: Sim, opp: int, P: Prep, E: int, S: int) -> float:
@@ -353,88 +369,126 @@ def _opp_threat(s: Sim, opp: int, P: Prep, E: int, S: int) -> float:
     return threat
 
 
-def _potentials(s: Sim, seat: int, hand: int, stock_count: int, P: Prep, S: int) -> dict:
-    """`heuristic._potentials`: card id -> what keeping it may still score (phase 1)."""
+def _stock_consts(P: Prep, stock_count: int) -> tuple:
+    """The products of `heuristic._potentials` that depend only on the rules, the trump and
+    the stock count, in the heuristic's order of operations."""
+    k = P.by_stock.get(stock_count)
+    if k is not None:
+        return k
+    time_left = min(1.0, stock_count / 24.0)          # pieces still to be drawn
+    ready = 1.0 if stock_count > 4 else 0.6            # complete ones need a trick won
+    held, hope = BASE.held, BASE.hope
+    mar_held = {True: P.royal * held * ready, False: P.plain * held * ready}
+    mar_hope = {True: P.royal * hope * time_left, False: P.plain * hope * time_left}
+    single_held, single_hope = P.single * held * ready, P.single * hope * time_left
+    seq = tuple(P.seq_pts * BASE.seq * SEQ_HOPE[n] * (ready if n == 5 else time_left) if n
+                else 0.0 for n in range(6))
+    dbl = tuple(P.dbl_pts * BASE.dbl * DOUBLE_HOPE.get(n, 0) * (ready if n == 4 else time_left)
+                for n in range(5))
+    four = {r: (0.0,) + tuple(P.four_pts[r] * BASE.four * FOUR_HOPE[n]
+                              * (ready if n == 4 else time_left) for n in range(1, 5))
+            for r, _, _ in _FOURS}
+    seven = (max(P.own7, 0) * ready, max(P.own7, P.ex7) * ready)
+    k = P.by_stock[stock_count] = (mar_held[True], mar_held[False], mar_hope[True],
+                                   mar_hope[False], single_held, single_hope, seq, dbl, four,
+                                   seven)
+    return k
+
+
+def _potentials(s: Sim, seat: int, hand: int, want: int, stock_count: int, P: Prep,
+                S: int) -> dict:
+    """`heuristic._potentials` of the cards `want` (of the hand): card id -> what keeping it
+    may still score (phase 1); cards that can score nothing are left out (0.0)."""
     pot: dict = {}
     trump = P.trump
     if stock_count == 0 or trump is None:
         return pot
+    (royal_held, plain_held, royal_hope, plain_hope, single_held, single_hope, seq_n, dbl_n,
+     four_n, seven_n) = _stock_consts(P, stock_count)
+    want &= P.rel
+    if not want:
+        return pot
     st = s.ms[seat]
     u_mar, u_seq, u_bez, u_dbl = st[UM], st[US], st[UB], st[UD]
-    time_left = min(1.0, stock_count / 24.0)
-    ready = 1.0 if stock_count > 4 else 0.6
-    held, hope, scale = BASE.held, BASE.hope, BASE.pot
+    scale = BASE.pot
     qf, jf = P.qf, P.jf
-    tf = FACE[trump]
-    # kings and queens unused in marriage, by suit
-    free = hand & ~u_mar
-    seq_free = hand & SUIT_MASK[trump] & ~u_seq
-    seq_have = [r for r in _SEQ_RANKS if seq_free & tf[r]]
-    nb = hand & ~u_bez & ~u_dbl
-    bq, bj = (nb & qf).bit_count(), (nb & jf).bit_count()
-    nd = hand & ~u_dbl
-    dq, dj = (nd & qf).bit_count(), (nd & jf).bit_count()
+    # Each term of the heuristic's sum as the mask of the cards that get it, in its order:
+    # the marriage, the sequence, the single bezique, the double, the four, the trump seven.
+    free = hand & ~u_mar                       # kings and queens unused in marriage
+    kq = want & KQ & ~u_mar
+    seq_free = hand & P.seq5 & ~u_seq          # trump A T K Q J unused in a sequence
+    seq_m = want & seq_free
     seq_v = 0.0
-    if all(r in seq_have or 2 - (S & tf[r]).bit_count() > 0 for r in _SEQ_RANKS):
-        n = len(seq_have)
-        seq_v = P.seq_pts * BASE.seq * SEQ_HOPE[n] * (ready if n == 5 else time_left) if n else 0.0
+    if seq_m:
+        have = (seq_free | seq_free >> 1) & EVEN        # one bit a face held
+        seen2 = S & (S >> 1) & EVEN                     # faces whose both copies are seen
+        if not seen2 & P.seq5 & ~have:
+            seq_v = seq_n[have.bit_count()]
+    bez = want & (qf | jf) & ~u_dbl
+    b_held = b_hope = 0
     dbl_v = 0.0
-    if dq + 2 - (S & qf).bit_count() >= 2 and dj + 2 - (S & jf).bit_count() >= 2:
-        n = min(dq, 2) + min(dj, 2)
-        dbl_v = P.dbl_pts * BASE.dbl * DOUBLE_HOPE.get(n, 0) * (ready if n == 4 else time_left)
-    four_v = {}
-    for r, letter, slot in _FOURS:
-        n = (hand & RANK_MASK[r] & ~st[slot]).bit_count()
-        if n and n + 8 - (S & RANK_MASK[r]).bit_count() >= 4:
-            n = min(n, 4)
-            four_v[r] = (P.four_pts[r] * BASE.four * FOUR_HOPE[n]
-                         * (ready if n == 4 else time_left), st[slot])
-    tu = s.turn_up
-    exchange = not s.seven_exchanged and tu >= 0 and RANK_OF[tu] != SEVEN
-    seven_v = max(P.own7, P.ex7 if exchange else 0) * ready
-    if exchange:
-        seven_v += P.exg[tu] * 0.5
-    royal, plain, single = P.royal, P.plain, P.single
-    sevens = st[SEVENS]
-    m = hand
+    if bez:
+        single = bez & ~u_bez
+        if single:
+            nb = hand & ~u_bez & ~u_dbl
+            if nb & jf:
+                b_held |= single & qf
+            elif S & jf != jf:
+                b_hope |= single & qf
+            if nb & qf:
+                b_held |= single & jf
+            elif S & qf != qf:
+                b_hope |= single & jf
+        nd = hand & ~u_dbl
+        dq, dj = (nd & qf).bit_count(), (nd & jf).bit_count()
+        if dq + 2 - (S & qf).bit_count() >= 2 and dj + 2 - (S & jf).bit_count() >= 2:
+            dbl_v = dbl_n[min(dq, 2) + min(dj, 2)]
+    four_m = 0
+    four_v = _NO_FOURS
+    if want & _AKQJ:
+        for r, _, slot in _FOURS:
+            rm = RANK_MASK[r]
+            if want & rm:
+                fresh = hand & rm & ~st[slot]
+                if fresh:
+                    n = fresh.bit_count()
+                    if n + 8 - (S & rm).bit_count() >= 4:
+                        if four_v is _NO_FOURS:
+                            four_v = [0.0] * 8
+                        four_v[r] = four_n[r][min(n, 4)]
+                        four_m |= fresh & want
+    sev_m = want & P.seven_face & ~st[SEVENS]
+    seven_v = 0.0
+    if sev_m:
+        tu = s.turn_up
+        if not s.seven_exchanged and tu >= 0 and RANK_OF[tu] != SEVEN:
+            seven_v = seven_n[1] + P.exg[tu] * 0.5
+        else:
+            seven_v = seven_n[0]
+    tmask = SUIT_MASK[trump]
+    m = want
     while m:
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
-        r, su = RANK_OF[c], SUIT_OF[c]
         v = 0.0
-        if (r == K or r == Q) and not u_mar & low:
-            mar = royal if su == trump else plain
-            if r == K:
-                partners = free & FACE[su][Q]
-                pf = FACE[su][Q]
-            else:
-                partners = free & FACE[su][K]
-                pf = FACE[su][K]
-            if partners:
-                v += mar * held * ready
-            elif 2 - (S & pf).bit_count() > 0:
-                v += mar * hope * time_left
-        if su == trump and r in seq_have and not u_seq & low:
+        if kq & low:
+            pm = PARTNER[c]
+            if free & pm:
+                v += royal_held if tmask & low else plain_held
+            elif S & pm != pm:
+                v += royal_hope if tmask & low else plain_hope
+        if seq_m & low:
             v += seq_v
-        if low & (qf | jf):
-            if not (u_bez | u_dbl) & low:
-                if low & qf:
-                    if bj:
-                        v += single * held * ready
-                    elif 2 - (S & jf).bit_count() > 0:
-                        v += single * hope * time_left
-                else:
-                    if bq:
-                        v += single * held * ready
-                    elif 2 - (S & qf).bit_count() > 0:
-                        v += single * hope * time_left
-            if not u_dbl & low:
-                v += dbl_v
-        fv = four_v.get(r)
-        if fv is not None and not fv[1] & low:
-            v += fv[0]
-        if r == SEVEN and su == trump and not sevens & low:
+        if bez & low:
+            if b_held & low:
+                v += single_held
+            elif b_hope & low:
+                v += single_hope
+            v += dbl_v
+        if four_m & low:
+            v += four_v[RANK_OF[c]]
+        if sev_m & low:
             v += seven_v
         pot[c] = v * scale
     return pot
