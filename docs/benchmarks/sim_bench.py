@@ -1,12 +1,19 @@
 """The search simulator (issue 31, `bezique.players.sim`): is it equal to `Deal`, and how fast?
 
     .venv/bin/python docs/benchmarks/sim_bench.py check [seeds]      # differential check
+    .venv/bin/python docs/benchmarks/sim_bench.py amateur-check [seeds]  # the Любитель's port
     .venv/bin/python docs/benchmarks/sim_bench.py speed [positions] [runs] [samples]
 
 `check`: for every preset the simulator serves (canonical, the seven seed presets, no-trump),
 `seeds` deals (default 60) in each of the three shuffle modes and three choosers of
 `sim.check` — every position compared with the engine before every action, and every fifth
 position also rebuilt from the seat's view (`SimTemplate`); one JSON line.
+
+`amateur-check`: the same deals (every served preset, `seeds` deals in each shuffle mode and
+chooser, default 60), and at every decision of the seat to act the simulator's Любитель
+(`sim.amateur.amateur_action`) against the engine's (`heuristic.heuristic_action`); every
+fifth decision also from the seat's view with random hidden cards (`SimTemplate` against
+`Template.deal`); one JSON line with the decisions by kind and the mismatches.
 
 `speed`: positions where the Любитель is to choose in Любитель-vs-Любитель deals of the
 canonical game (a random moment of each deal, both phases); from each, the seat's view, as the
@@ -20,7 +27,11 @@ and shuffles; medians with the smallest and largest run:
 for the same random policy (the Новичок's: `search.playout(deal, "random")` against
 `sim.playout.random_playout`), and for what the search plays today (the Любитель with the
 search's face count, `playout(deal, "heuristic")`) against the simulator's greedy policy — a
-different, simpler policy, so that ratio is the gain in playouts, not in equal playouts.
+different, simpler policy, so that ratio is the gain in playouts, not in equal playouts; and,
+like for like, the engine's Любитель against the simulator's (`sim.amateur.amateur_playout`,
+the same decisions; the opponent's hand list of a sample is in card order in the simulator, in
+`Template.deal`'s order in the engine, so last-eight ties between equal cards of the
+opponent's may go differently).
 """
 
 from __future__ import annotations
@@ -37,8 +48,9 @@ from bezique.players.determinize import Template
 from bezique.players.heuristic import heuristic_action
 from bezique.players.search import playout
 from bezique.players.sim import SimTemplate
+from bezique.players.sim.amateur import amateur_playout, compare_deal
 from bezique.players.sim.cards import cid
-from bezique.players.sim.check import run
+from bezique.players.sim.check import MODES, POLICIES, run
 from bezique.players.sim.playout import greedy_playout, random_playout
 from bezique.rules import STANDARD_PRESETS, RuleSet
 
@@ -52,6 +64,30 @@ def check(seeds: int) -> dict:
             "positions": rep.positions, "from_views": rep.from_views,
             "failures": rep.failures[:5], "n_failures": len(rep.failures),
             "kinds": dict(sorted(rep.kinds.items())),
+            "cpu_s": round(time.process_time() - t0, 1)}
+
+
+def amateur_check(seeds: int, view_every: int = 5) -> dict:
+    t0 = time.process_time()
+    decisions = views = 0
+    kinds: dict = {}
+    bad: list = []
+    deals = 0
+    for name in SERVED:
+        rules = RuleSet.from_spec(name)
+        for seed in range(seeds):
+            for mode in MODES:
+                for policy in POLICIES:
+                    r = compare_deal(rules, seed, mode, policy, view_every)
+                    deals += 1
+                    decisions += r["decisions"]
+                    views += r["views"]
+                    bad += r["mismatches"]
+                    for k, v in r["kinds"].items():
+                        kinds[k] = kinds.get(k, 0) + v
+    return {"presets": list(SERVED), "seeds": seeds, "deals": deals, "decisions": decisions,
+            "kinds": dict(sorted(kinds.items())), "from_views": views,
+            "mismatches": bad[:10], "n_mismatches": len(bad),
             "cpu_s": round(time.process_time() - t0, 1)}
 
 
@@ -108,6 +144,8 @@ def speed(npos: int, runs: int, samples: int) -> dict:
                 s = stmpl.sim_ids(hid, stock)
                 if policy == "random":
                     random_playout(s, random.Random(k))
+                elif policy == "amateur":
+                    amateur_playout(s)
                 else:
                     greedy_playout(s)
 
@@ -123,6 +161,8 @@ def speed(npos: int, runs: int, samples: int) -> dict:
             for k in range(len(shuffles)):
                 if policy == "random":
                     random_playout(s0.clone(), random.Random(k))
+                elif policy == "amateur":
+                    amateur_playout(s0.clone())
                 else:
                     greedy_playout(s0.clone())
 
@@ -135,6 +175,8 @@ def speed(npos: int, runs: int, samples: int) -> dict:
         "sample, simulator greedy": lambda: sim_sample("greedy"),
         "playout, engine Любитель (today's search)": lambda: engine_playout("heuristic"),
         "playout, simulator greedy": lambda: sim_playout("greedy"),
+        "sample, simulator Любитель (amateur)": lambda: sim_sample("amateur"),
+        "playout, simulator Любитель (amateur)": lambda: sim_playout("amateur"),
     }
     rates: dict = {k: [] for k in cases}
     for _ in range(runs):
@@ -158,6 +200,12 @@ def speed(npos: int, runs: int, samples: int) -> dict:
         "playout, greedy sim / Любитель engine": round(
             med["playout, simulator greedy"] / med["playout, engine Любитель (today's search)"],
             2),
+        "sample, amateur sim / Любитель engine": round(
+            med["sample, simulator Любитель (amateur)"]
+            / med["sample, engine Любитель (today's search)"], 2),
+        "playout, amateur sim / Любитель engine": round(
+            med["playout, simulator Любитель (amateur)"]
+            / med["playout, engine Любитель (today's search)"], 2),
     }
     return out
 
@@ -167,6 +215,9 @@ def main(argv: list[str]) -> None:
     if mode == "check":
         print(json.dumps(check(int(argv[1]) if len(argv) > 1 else 60), ensure_ascii=False,
                          default=str))
+    elif mode == "amateur-check":
+        print(json.dumps(amateur_check(int(argv[1]) if len(argv) > 1 else 60),
+                         ensure_ascii=False, default=str))
     elif mode == "speed":
         npos = int(argv[1]) if len(argv) > 1 else 40
         runs = int(argv[2]) if len(argv) > 2 else 5

@@ -541,22 +541,26 @@ def decision_kind(s: Sim) -> str:
     return "follow" if s.lead >= 0 else "lead"
 
 
-def compare_deal(rules, seed: int, mode: str, policy: str) -> dict:
+def compare_deal(rules, seed: int, mode: str, policy: str, view_every: int = 0) -> dict:
     """Play one deal of `sim.check` (shuffle `mode`, chooser `policy`) in the engine, and at
     every decision of the seat to act compare `heuristic_action` (found in the simulator's
     legal actions) with `amateur_action` of the simulator's copy of the deal, by the canonical
-    encoding (`bridge.encode_sim`). Returns {"decisions", "kinds" (decisions by
-    `decision_kind`), "mismatches" [(spec, seed, mode, policy, step, engine's, simulator's)]}."""
+    encoding (`bridge.encode_sim`). Every `view_every` decisions (0: never) also a `Sim` built
+    from the seat's view with a random choice of the hidden cards (`SimTemplate`) against
+    the engine's `Template.deal` of the same cards (`views`). Returns {"decisions", "views",
+    "kinds" (decisions by `decision_kind`), "mismatches" [(spec, seed, mode, policy, step,
+    engine's, simulator's)]}."""
     import random
 
     from ..heuristic import heuristic_action
-    from .bridge import encode_sim, find, from_deal
+    from .bridge import SimTemplate, encode_sim, find, from_deal
     from .check import choose, new_deal
 
     rng = random.Random(seed * 7919 + 13)
+    hidden_rng = random.Random(seed * 104729 + 7)
     d = new_deal(rules, seed, mode)
     s = from_deal(d)
-    n, bad, kinds, step = 0, [], {}, 0
+    n, views, bad, kinds, step = 0, 0, [], {}, 0
     while not d.is_over:
         want = encode_sim(find(s, heuristic_action(d)))
         got = encode_sim(amateur_action(s))
@@ -565,11 +569,23 @@ def compare_deal(rules, seed: int, mode: str, policy: str) -> dict:
         kinds[k] = kinds.get(k, 0) + 1
         if want != got:
             bad.append((rules.to_spec(), seed, mode, policy, step, want, got))
+        if view_every and n % view_every == 0:
+            tmpl = SimTemplate(d.view(d.to_act))
+            ids = list(tmpl.unseen_ids)
+            hidden_rng.shuffle(ids)
+            h = tmpl.hidden_count
+            ref = tmpl.template.deal([CARD[c] for c in ids[:h]], [CARD[c] for c in ids[h:]])
+            sv = tmpl.sim_ids(ids[:h], ids[h:])
+            want = encode_sim(find(sv, heuristic_action(ref)))
+            got = encode_sim(amateur_action(sv))
+            views += 1
+            if want != got:
+                bad.append((rules.to_spec(), seed, mode, policy, step, want, got, "view"))
         a = choose(d, policy, rng)
         s.apply(find(s, a))
         d.apply(a)
         step += 1
-    return {"decisions": n, "kinds": kinds, "mismatches": bad}
+    return {"decisions": n, "views": views, "kinds": kinds, "mismatches": bad}
 
 
 __all__ = ["amateur_action", "amateur_playout", "played_mask", "prep", "Prep", "decision_kind",
