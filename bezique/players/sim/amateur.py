@@ -34,6 +34,7 @@ from .melds import EVEN, SEVENS, UB, UD, UFA, UFJ, UFK, UFQ, UM, US, Table, enum
 from .state import DECLARE, OVER, PASS, Sim
 
 _FOURS = ((A, "A", UFA), (K, "K", UFK), (Q, "Q", UFQ), (J, "J", UFJ))   # FOUR_OF's order
+_NEG_INF = float("-inf")
 _AKQJ = RANK_MASK[A] | RANK_MASK[K] | RANK_MASK[Q] | RANK_MASK[J]
 _NO_FOURS = (None,) * 8
 ODD = EVEN << 1                   # the second copies
@@ -52,7 +53,7 @@ class Prep:
 
     __slots__ = ("t", "trump", "brisque", "pts", "power", "qf", "jf", "exg", "ktu", "sev_played",
                  "seq_pts", "dbl_pts", "four_pts", "royal", "plain", "single", "own7", "ex7",
-                 "seq5", "rel", "seven_face", "by_stock")
+                 "seq5", "rel", "seven_face", "by_stock", "brq", "risk", "tmask")
 
     def __init__(self, t: Table):
         self.t = t
@@ -79,6 +80,10 @@ class Prep:
         self.own7 = pts[TRUMP_SEVEN] if rules.seven_rule != "played" else 0
         self.ex7 = pts[SEVEN_EXCHANGE]
         self.by_stock = {}
+        # a card's brisque points, -brisque * its lead risk (`lead_scores`), the trumps
+        self.brq = tuple(b if _IS_BRISQUE[c] else 0 for c in range(NCARDS))
+        self.risk = tuple(-b * _RISK[c] for c in range(NCARDS))
+        self.tmask = SUIT_MASK[tr] if tr is not None else 0
         if tr is None:
             self.seq5 = self.rel = self.seven_face = 0
         else:
@@ -247,20 +252,20 @@ def _phase1(s: Sim, seat: int, legal: int, lead: int, P: Prep, E: int, opp: int)
     reps = legal & ~((legal << 1) & ODD & ~(table ^ (table << 1)))
     pot = _potentials(s, seat, hand, reps, stock_count, P, S).get
     power = P.power
-    brisque = P.brisque
+    brq = P.brq
     wins = None                       # (value, mask) of the hand's declarations, best first
     w0 = 0.0
-    best, best_v = None, None
+    best, best_v = None, _NEG_INF     # the first of equal values: the lowest card
     m = reps
     if lead >= 0:
         beat = P.t.beaters[lead]
-        lead_b = brisque if _IS_BRISQUE[lead] else 0
+        lead_b = brq[lead]
         while m:
             low = m & -m
             c = low.bit_length() - 1
             m ^= low
             cost = pot(c, 0.0) + power[c]
-            b = lead_b + (brisque if _IS_BRISQUE[c] else 0)
+            b = lead_b + brq[c]
             if beat & low:
                 if wins is None:
                     wins, w0 = _win_setup(s, seat, hand, stock_count, P, E, S, opp)
@@ -273,21 +278,22 @@ def _phase1(s: Sim, seat: int, legal: int, lead: int, P: Prep, E: int, opp: int)
             else:
                 v = -b - cost
             v = v - _LOW_F[c]
-            if best_v is None or v > best_v:
+            if v > best_v:
                 best, best_v = c, v
         return best
     fight = stock_count <= BASE.fight_stock
-    trump = P.trump
+    trumps = P.tmask
     top = None                        # the opponent's highest trump it may hold
+    risk = P.risk
     while m:
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
         cost = pot(c, 0.0) + power[c]
         sure = False
-        if SUIT_OF[c] == trump:
+        if trumps & low:
             if top is None:
-                top = _tops(E)[trump]
+                top = _tops(E)[P.trump]
             sure = top >= RANK_OF[c]
         if sure:
             if wins is None:
@@ -297,12 +303,12 @@ def _phase1(s: Sim, seat: int, legal: int, lead: int, P: Prep, E: int, opp: int)
                 if not mk & low:
                     w = wv
                     break
-            v = w + (brisque if _IS_BRISQUE[c] else 0) - cost
+            v = w + brq[c] - cost
         else:
-            v = -brisque * _RISK[c] - cost - _LOW[c]
+            v = risk[c] - cost - _LOW[c]
             if fight:
                 v -= 2
-        if best_v is None or v > best_v:
+        if v > best_v:
             best, best_v = c, v
     return best
 
