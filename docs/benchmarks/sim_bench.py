@@ -28,10 +28,8 @@ for the same random policy (the Новичок's: `search.playout(deal, "random"
 `sim.playout.random_playout`), and for what the search plays today (the Любитель with the
 search's face count, `playout(deal, "heuristic")`) against the simulator's greedy policy — a
 different, simpler policy, so that ratio is the gain in playouts, not in equal playouts; and,
-like for like, the engine's Любитель against the simulator's (`sim.amateur.amateur_playout`,
-the same decisions; the opponent's hand list of a sample is in card order in the simulator, in
-`Template.deal`'s order in the engine, so last-eight ties between equal cards of the
-opponent's may go differently).
+like for like, the engine's Любитель against the simulator's (`sim.amateur.amateur_playout`:
+the same policy, decision for decision — `amateur-check`).
 """
 
 from __future__ import annotations
