@@ -9,8 +9,10 @@ are `heuristic.BASE`, the constants (`TRUMP_POWER`, the hope tables, `point_tabl
 float is computed in the heuristic's order, so that equal values tie as they tie there. Ties go
 as in the heuristic: in the stock phase to the lowest card among the distinct choices (card
 order is the order of the simulator's ids), in the last eight to the first card of the hand
-list (the simulator keeps the engine's hand order), among declarations to the first in the
-engine's order (points down, meld, cards).
+list (the simulator keeps the engine's hand order: `from_deal` copies it, and a `Sim` of a view,
+like `Deal.from_view`, has the view's hand, in card order), among declarations to the first in
+the engine's order (points down, meld, cards). It never announces: the Любитель announces only
+under `require_card_from_hand`, which the simulator does not play.
 
 What the seat reads is what `Obs.from_deal` reads: its hand, both tables, the cards played
 (a mask: everything not in a hand, the stock or the turn-up; `amateur_playout` keeps it as it
@@ -51,8 +53,7 @@ _RISK = tuple(0.5 if RANK_OF[c] == A else 0.8 if RANK_OF[c] == T else 0.0 for c 
 class Prep:
     """What one `Table` (rules and trump) fixes for the policy: computed once per table."""
 
-    __slots__ = ("t", "trump", "brisque", "pts", "power", "qf", "jf", "exg", "ktu", "sev_played",
-                 "seq_pts", "dbl_pts", "four_pts", "royal", "plain", "single", "own7", "ex7",
+    __slots__ = ("t", "trump", "brisque", "pts", "power", "qf", "jf", "exg", "ktu", "seq_pts", "dbl_pts", "four_pts", "royal", "plain", "single", "own7", "ex7",
                  "seq5", "rel", "seven_face", "by_stock", "brq", "risk", "tmask")
 
     def __init__(self, t: Table):
@@ -73,7 +74,6 @@ class Prep:
             o.turn_up = CARD[c]
             ktu.append(keep_turn_up(o))
         self.ktu = tuple(ktu)
-        self.sev_played = rules.seven_rule == "played"
         self.seq_pts, self.dbl_pts = pts[SEQUENCE], pts[DOUBLE_BEZIQUE]
         self.four_pts = {r: pts[FOUR_OF[letter_r]] for r, letter_r, _ in _FOURS}
         self.royal, self.plain, self.single = pts[ROYAL_MARRIAGE], pts[MARRIAGE], pts[BEZIQUE]
