@@ -68,6 +68,8 @@ from .endgame import Endgame, hands_from_view
 from .heuristic import Obs, decide, play_scores
 from .infer import LastMoveFilter, PreviousMoveFilter
 from .random_player import random_action
+from .sim import supports as sim_supports
+from .sim_rollouts import SimSampler
 from ..tricks import winning_index
 
 DEFAULT_SAMPLES = 24
@@ -288,10 +290,48 @@ def position_key(view, a) -> tuple:
     return action_key(a)
 
 
+class EngineSampler:
+    """Values the candidates of one decision on sampled deals played out by the engine
+    (`Template` deals, `playout` with coupled `Draws`). `row(cards, alive, seed)`: sample
+    `cards` (the other seats' concealed cards, then the stock from the top) played for the
+    candidates `alive`, {index: margin}. The simulator's twin is `sim_rollouts.SimSampler`."""
+
+    def __init__(self, view, cands: list, policy: str, coupled: bool,
+                 check: Callable[[], None] | None = None):
+        self.tmpl = tmpl = Template(view)
+        self.unseen, self.hidden_count, self.known_opp = tmpl.unseen, tmpl.hidden_count, tmpl.known_opp
+        self.view, self.cands, self.policy, self.coupled, self.check = view, cands, policy, coupled, check
+        self.declare_pending = view.stage == "declare"
+        played: dict = {}
+        for c in view.played:
+            played[c.face] = played.get(c.face, 0) + 1
+        self.played = played
+
+    def row(self, cards: list, alive: list[int], seed: int) -> dict:
+        view, me, h = self.view, self.view.seat, self.hidden_count
+        base = self.tmpl.deal(cards[:h], cards[h:])
+        draws = Draws.split(cards[h:], me, view.rules.players) if self.coupled else None
+        if draws is not None and self.declare_pending:
+            draws.arrange(base, me)               # the draw after this declaration turn
+        row = {}
+        for i in alive:
+            d = base.clone()
+            d._played_faces = dict(self.played)
+            dr = draws.copy() if draws is not None else None
+            prng = random.Random(seed) if self.policy == "random" else None
+            step(d, self.cands[i], me, dr)
+            playout(d, "random" if prng else "heuristic", prng, dr, self.check)
+            row[i] = margin(d, me)
+        return row
+
+
 class SearchPlayer:
     """Мастер. `samples` and `time_limit` (CPU seconds) bound each decision, and
     `extra_samples` / `extra_time` its extension for a close choice; `wall_limit` (seconds of
-    wall time) is a hard deadline on top (module doc); `rollout` is "heuristic" or "random";
+    wall time) is a hard deadline on top (module doc); `rollout` is "heuristic" (the
+    Любитель), "random", or "greedy" (the simulator's cheap policy; on the engine the
+    Любитель's); `simulate=False` plays the samples on the engine even where the simulator
+    serves the rules (for comparison);
     `endgame=False` plays phase 2 by rollouts too (for comparison)."""
 
     name = "search"
@@ -302,7 +342,8 @@ class SearchPlayer:
                  endgame: bool = True, coupled: bool = True, prior_z: float | None = 1.0,
                  prior_margin: float = 0.0, max_candidates: int | None = 4,
                  opponent_model: bool = True, extra_samples: int | None = None,
-                 extra_time: float | None = None, wall_limit: float | None = None):
+                 extra_time: float | None = None, wall_limit: float | None = None,
+                 simulate: bool = True):
         self.seed = seed
         self.rng = random.Random(seed)
         self.samples = samples
@@ -317,6 +358,7 @@ class SearchPlayer:
         self.extra_samples = extra_samples if extra_samples is not None else samples
         self.extra_time = extra_time if extra_time is not None else (time_limit or 0.0)
         self.wall_limit = wall_limit
+        self.simulate = simulate
         self._history: list = []
         self._solver: Endgame | None = None
         self._solver_key = None
@@ -401,23 +443,24 @@ class SearchPlayer:
         return Analysis(vals, "endgame", 0, time.perf_counter() - t0,
                         {action_key(av.action): av for av in vals})
 
+    def _sampler(self, view, cands, check):
+        """Who plays the sampled deals out: the simulator where it serves the rules (the same
+        margins, several times faster: `sim_rollouts`), else the engine."""
+        if self.simulate and sim_supports(view.rules):
+            return SimSampler(view, cands, self.rollout, self.coupled, check)
+        return EngineSampler(view, cands, self.rollout, self.coupled, check)
+
     def _rollouts(self, view, cands, samples, limit, rng, t0, stop_at=None) -> Analysis:
         cpu0 = thinking_time()
         check = deadline_check(stop_at)
         cut = False
-        me = view.seat
-        tmpl = Template(view)
+        sampler = self._sampler(view, cands, check)
         rows: list[dict] = []                         # per sample: candidate index -> margin
         alive = list(range(len(cands)))
         default = self._default_index(view, cands)
-        policy = self.rollout
         n = 0
-        declare_pending = view.stage == "declare"
-        played: dict = {}
-        for c in view.played:
-            played[c.face] = played.get(c.face, 0) + 1
-        h = tmpl.hidden_count
-        deal_cards = self._dealer(view, tmpl.unseen, h, tmpl.known_opp, rng)
+        deal_cards = self._dealer(view, sampler.unseen, sampler.hidden_count, sampler.known_opp,
+                                  rng)
         while len(alive) > 1:
             if n >= samples or (limit is not None and thinking_time() - cpu0 >= limit):
                 if not self._extend(n, samples, limit, cpu0, alive, rows, default):
@@ -426,21 +469,8 @@ class SearchPlayer:
                 cut = True
                 break
             cards = deal_cards()
-            base = tmpl.deal(cards[:h], cards[h:])
-            draws = Draws.split(cards[h:], me, view.rules.players) if self.coupled else None
-            if draws is not None and declare_pending:
-                draws.arrange(base, me)               # the draw after this declaration turn
-            seed = rng.getrandbits(32)
-            row = {}
             try:
-                for i in alive:
-                    d = base.clone()
-                    d._played_faces = dict(played)
-                    dr = draws.copy() if draws is not None else None
-                    prng = random.Random(seed) if policy == "random" else None
-                    step(d, cands[i], me, dr)
-                    playout(d, policy, prng, dr, check)
-                    row[i] = margin(d, me)
+                row = sampler.row(cards, alive, rng.getrandbits(32))
             except OutOfTime:               # the sample is left unfinished: not counted
                 cut = True
                 break

@@ -2,9 +2,10 @@
 
     .venv/bin/python docs/benchmarks/sim_search.py DEALS KIND [KIND ...]
 
-KIND is `search` (today's Мастер) or `sim:<rollout>:<samples>[:z<prior_z>]` (`SimSearchPlayer`,
-rollout "greedy" or "random"; prior_z, default 1, how many standard errors another candidate
-must beat the Любитель's choice by), all with a fixed budget in samples (no time limit, no extension), so
+KIND is `search` (Мастер of 24 samples on the engine's playouts, as before issue 31) or
+`sim:<rollout>:<samples>[:z<prior_z>]` (`SearchPlayer` on the simulator's playouts, rollout
+"heuristic", "greedy" or "random"; prior_z, default 1, how many standard errors another
+candidate must beat the Любитель's choice by), all with a fixed budget in samples (no time limit, no extension), so
 that a run is reproducible. Deal i is the deal of `python -m bezique match search heuristic
 --seed 2024` (`match.deal_seed`), played twice, the searcher in seat 0 then in seat 1, with the
 searcher's seed derived as there — the same deals as docs/benchmarks/hand_knowledge.py `match`
@@ -26,7 +27,6 @@ from bezique.deal import Deal
 from bezique.players.heuristic import HeuristicPlayer
 from bezique.players.match import deal_seed
 from bezique.players.search import SearchPlayer
-from bezique.players.sim_search import SimSearchPlayer
 from bezique.rules import RuleSet
 
 SEED = 2024
@@ -34,11 +34,11 @@ SEED = 2024
 
 def make(kind: str, seed: int):
     if kind == "search":
-        return SearchPlayer(seed=seed, time_limit=None, extra_samples=0)
+        return SearchPlayer(seed=seed, time_limit=None, extra_samples=0, simulate=False)
     _, rollout, samples, *rest = kind.split(":")
     z = float(rest[0][1:]) if rest else 1.0            # "z2": prior_z 2 (default 1)
-    return SimSearchPlayer(seed=seed, rollout=rollout, samples=int(samples), time_limit=None,
-                           extra_samples=0, prior_z=z)
+    return SearchPlayer(seed=seed, rollout=rollout, samples=int(samples), time_limit=None,
+                        extra_samples=0, prior_z=z)
 
 
 def pair(i: int, kind: str) -> tuple[list[float], list[float], float, int]:

@@ -113,6 +113,9 @@ class SimTemplate:
         self.base = from_deal(tmpl.deal(cards[:h], cards[h:]))
         self.opp = tmpl.opp
         self.known_opp = mask_of(view.known[self.opp])
+        # the opponent's hand list as `Deal.from_view` orders it: known cards sorted, then the
+        # hidden ones as given (the Любитель's ties in the last eight go by hand order)
+        self.known_opp_ids = [cid(c) for c in sorted(view.known[self.opp])]
         self.unseen_ids = [cid(c) for c in cards]
         self.hidden_count = h
 
@@ -127,7 +130,7 @@ class SimTemplate:
         for c in hidden:
             m |= 1 << c
         s.hands[self.opp] = m
-        s.hl[self.opp] = bits(m)
+        s.hl[self.opp] = self.known_opp_ids + hidden
         s.stock = stock_top_first[::-1]
         s._dcache = None
         return s
