@@ -343,7 +343,7 @@ class SearchPlayer:
                  prior_margin: float = 0.0, max_candidates: int | None = 4,
                  opponent_model: bool = True, extra_samples: int | None = None,
                  extra_time: float | None = None, wall_limit: float | None = None,
-                 simulate: bool = True):
+                 simulate: bool = True, lookahead: tuple | None = None):
         self.seed = seed
         self.rng = random.Random(seed)
         self.samples = samples
@@ -359,6 +359,7 @@ class SearchPlayer:
         self.extra_time = extra_time if extra_time is not None else (time_limit or 0.0)
         self.wall_limit = wall_limit
         self.simulate = simulate
+        self.lookahead = lookahead
         self._history: list = []
         self._solver: Endgame | None = None
         self._solver_key = None
@@ -447,7 +448,7 @@ class SearchPlayer:
         """Who plays the sampled deals out: the simulator where it serves the rules (the same
         margins, several times faster: `sim_rollouts`), else the engine."""
         if self.simulate and sim_supports(view.rules):
-            return SimSampler(view, cands, self.rollout, self.coupled, check)
+            return SimSampler(view, cands, self.rollout, self.coupled, check, self.lookahead)
         return EngineSampler(view, cands, self.rollout, self.coupled, check)
 
     def _rollouts(self, view, cands, samples, limit, rng, t0, stop_at=None) -> Analysis:

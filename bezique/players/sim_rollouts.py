@@ -20,7 +20,7 @@ import random
 from typing import Callable
 
 from .sim import SimTemplate, find
-from .sim.amateur import amateur_action, played_mask
+from .sim.amateur import amateur_action, amateur_choices, played_mask
 from .sim.cards import BIT, BRISQUE, SUIT_MASK, SUIT_OF, bits, cid
 from .sim.playout import ANNOUNCE_RATE, PASS_RATE, card_values
 from .sim.state import OVER, PLAY, Sim
@@ -96,6 +96,37 @@ def heuristic_coupled(s: Sim, draws: CoupledDraws | None) -> Sim:
     return s
 
 
+def lookahead_value(s: Sim, draws: CoupledDraws | None, me: int, branch: int, depth: int,
+                    played: int | None = None) -> int:
+    """The seat `me`'s margin when `s` is played out by the Любитель's policy, except that at
+    `me`'s next `depth` stock-phase card plays the Любитель's `branch` best choices are each
+    played out and the best margin is taken (a lookahead inside one sampled deal)."""
+    if played is None:
+        played = played_mask(s)
+    while s.stage != OVER:
+        seat = s.to_act
+        if depth and seat == me and s.stage == PLAY and s.phase == 1:
+            choices = amateur_choices(s, branch, played)
+            if len(choices) > 1:
+                best = None
+                for c in choices:
+                    s2 = s.clone()
+                    d2 = draws.copy() if draws is not None else None
+                    _play(s2, c, d2)
+                    v = lookahead_value(s2, d2, me, branch, depth - 1, played | BIT[c])
+                    if best is None or v > best:
+                        best = v
+                return best
+        a = amateur_action(s, seat, played)
+        if type(a) is int and a >= 0:
+            played |= BIT[a]
+            _play(s, a, draws)
+        else:
+            s.apply(a)
+    sc = s.scores()
+    return sc[me] - sc[1 - me]
+
+
 def greedy_coupled(s: Sim, draws: CoupledDraws | None) -> Sim:
     """`sim.playout.greedy_playout` with coupled draws."""
     t = s.t
@@ -168,7 +199,7 @@ class SimSampler:
     then the stock from the top) for the candidates `alive` and returns {index: margin}."""
 
     def __init__(self, view, cands: list, policy: str, coupled: bool,
-                 check: Callable[[], None] | None = None):
+                 check: Callable[[], None] | None = None, lookahead: tuple | None = None):
         if policy not in POLICIES:
             raise ValueError(f"unknown rollout policy {policy!r}; choose from {POLICIES}")
         self.stmpl = stmpl = SimTemplate(view)
@@ -180,6 +211,7 @@ class SimSampler:
         self.coupled = coupled
         self.declare_pending = view.stage == "declare"
         self.check = check
+        self.lookahead = lookahead
 
     def row(self, cards: list, alive: list[int], seed: int) -> dict:
         me, h, check, policy = self.me, self.hidden_count, self.check, self.policy
@@ -196,6 +228,9 @@ class SimSampler:
             s = base.clone()
             dr = draws.copy() if draws is not None else None
             apply_action(s, self.acts[i], dr)
+            if self.lookahead:
+                row[i] = lookahead_value(s, dr, me, *self.lookahead)
+                continue
             if policy == "heuristic":
                 heuristic_coupled(s, dr)
             elif policy == "greedy":

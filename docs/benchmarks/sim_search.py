@@ -35,6 +35,10 @@ SEED = 2024
 def make(kind: str, seed: int):
     if kind == "search":
         return SearchPlayer(seed=seed, time_limit=None, extra_samples=0, simulate=False)
+    if kind.startswith("la:"):                         # "la:3:1:24": lookahead 3 wide, 1 deep
+        _, branch, depth, samples = kind.split(":")
+        return SearchPlayer(seed=seed, samples=int(samples), time_limit=None, extra_samples=0,
+                            lookahead=(int(branch), int(depth)))
     _, rollout, samples, *rest = kind.split(":")
     z = float(rest[0][1:]) if rest else 1.0            # "z2": prior_z 2 (default 1)
     return SearchPlayer(seed=seed, rollout=rollout, samples=int(samples), time_limit=None,

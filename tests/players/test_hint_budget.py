@@ -22,6 +22,7 @@ from bezique.players import coach, search
 from bezique.players.endgame import Endgame, hands_from_view
 from bezique.players.heuristic import heuristic_action
 from bezique.players.random_player import random_action
+from bezique.players.sim_rollouts import SimSampler
 from bezique.rules import RuleSet
 
 NOT_CUT = ("endgame", "forced")
@@ -114,14 +115,15 @@ def test_the_deadline_stops_a_playout_in_the_middle(monkeypatch):
 
 
 def test_a_hint_with_some_samples_says_how_many(monkeypatch):
+    """Two-handed, the samples are played in the simulator: each sample takes 0.1 s here."""
     clock = FakeClock()
-    step = search.step
+    row = SimSampler.row
 
-    def timed_step(deal, act, seat, draws):
-        clock.now += 0.001
-        step(deal, act, seat, draws)
+    def timed_row(self, cards, alive, seed):
+        clock.now += 0.1
+        return row(self, cards, alive, seed)
     monkeypatch.setattr(search, "wall_clock", clock)
-    monkeypatch.setattr(search, "step", timed_step)
+    monkeypatch.setattr(SimSampler, "row", timed_row)
     view = positions("canonical", 1, 12, phase_one_play)[0]
     h = coach.hint(view, samples=10 ** 6, time_limit=None, wall_limit=3.0, memory=None)
     n = h.analysis.samples

@@ -13,7 +13,7 @@ from bezique.players.random_player import random_action
 from bezique.players.search import Draws, EngineSampler, SearchPlayer, candidates
 from bezique.players.sim import from_deal
 from bezique.players.sim.cards import CARD, cid
-from bezique.players.sim_rollouts import CoupledDraws, SimSampler
+from bezique.players.sim_rollouts import CoupledDraws, SimSampler, apply_action
 from bezique.rules import RuleSet
 
 
@@ -118,3 +118,65 @@ def test_coupled_draws_deal_as_the_search_does():
         assert [CARD[c] for c in sim.stock] == deal.stock
         for stock in (deal.stock, sim.stock):         # the two cards drawn
             del stock[-2:]
+
+
+def _samples(preset: str, seed: int, n: int):
+    """(sim state after a candidate, draws, seat) for sampled deals of Любитель positions."""
+    rng = random.Random(seed)
+    for view in _decisions(preset, seed, 4):
+        if view.stage != "play":
+            continue
+        cands = candidates(view)
+        sim = SimSampler(view, cands, "heuristic", True)
+        for _ in range(n):
+            cards = list(sim.unseen)
+            rng.shuffle(cards)
+            ids = [cid(c) for c in cards]
+            stock = ids[sim.hidden_count:]
+            base = sim.stmpl.sim_ids(ids[:sim.hidden_count], stock)
+            draws = CoupledDraws.split(stock, view.seat)
+            s = base.clone()
+            d = draws.copy()
+            apply_action(s, sim.acts[rng.randrange(len(cands))], d)
+            yield s, d, view.seat
+
+
+def test_amateur_choices_start_with_the_amateurs_own():
+    from bezique.players.sim.amateur import amateur_action, amateur_choices
+    seen = 0
+    for s, _, _ in _samples("canonical", 21, 2):
+        while not s.is_over:
+            got = amateur_choices(s, 3)
+            if got:
+                seen += 1
+                assert got[0] == amateur_action(s)
+                assert 2 <= len(got) <= 3 and len(set(got)) == len(got)
+                assert all(c in s._plays() for c in got)
+            a = amateur_action(s)
+            s.apply(a)
+    assert seen > 100
+
+
+def test_lookahead_is_the_playout_at_width_one_and_never_below_it():
+    """Width 1 (or depth 0) is the Любитель's playout; a wider lookahead keeps the Любитель's
+    own line among its branches, so it is never worth less on the same sample."""
+    from bezique.players.sim_rollouts import heuristic_coupled, lookahead_value
+    n = 0
+    for s, d, me in _samples("canonical", 22, 3):
+        plain = heuristic_coupled(s.clone(), d.copy()).margin(me)
+        assert lookahead_value(s.clone(), d.copy(), me, 1, 2) == plain
+        assert lookahead_value(s.clone(), d.copy(), me, 3, 0) == plain
+        assert lookahead_value(s.clone(), d.copy(), me, 3, 1) >= plain
+        n += 1
+    assert n >= 20
+
+
+def test_search_with_lookahead_plays_legal_moves():
+    deal = Deal.new(RuleSet(), 1, seed=9)
+    bot = SearchPlayer(seed=1, samples=4, time_limit=None, extra_samples=0, lookahead=(3, 1))
+    rng = random.Random(4)
+    while not deal.is_over:
+        view = deal.view(deal.to_act)
+        act = bot.choose(view) if deal.to_act == 1 else random_action(deal.legal_actions(), rng)
+        assert act in view.legal_actions
+        deal.apply(act)

@@ -151,6 +151,28 @@ def amateur_playout(s: Sim) -> Sim:
             s.score(a)
 
 
+def amateur_choices(s: Sim, k: int, played: int | None = None) -> list[int]:
+    """The stock phase: the `k` card plays the Любитель values most for the seat to act (its
+    own choice first, then by value; one card of each distinct choice), for a search to branch
+    on. Empty outside a stock-phase play, or with one choice only."""
+    if s.stage == DECLARE or s.phase != 1:
+        return []
+    seat = s.to_act
+    hand = s.hands[seat]
+    lead = s.lead
+    legal = (hand & SUIT_MASK[SUIT_OF[lead]] or hand) if lead >= 0 and s.t.must_follow1 else hand
+    if not legal & (legal - 1):
+        return []
+    if played is None:
+        played = played_mask(s)
+    tu = s.turn_up
+    E = hand | played | (BIT[tu] if tu >= 0 else 0)
+    values: dict = {}
+    first = _phase1(s, seat, legal, lead, prep(s.t), E, 1 - seat, values)
+    rest = sorted((c for c in values if c != first), key=lambda c: -values[c])
+    return [first] + rest[:k - 1]
+
+
 # ---------------------------------------------------------------------- the decision
 
 def _decide(s: Sim, seat: int, played: int):
@@ -242,7 +264,9 @@ def _sure_p2(c: int, tops: list, trump) -> bool:
     return True
 
 
-def _phase1(s: Sim, seat: int, legal: int, lead: int, P: Prep, E: int, opp: int) -> int:
+def _phase1(s: Sim, seat: int, legal: int, lead: int, P: Prep, E: int, opp: int,
+            values: dict | None = None) -> int:
+    """The stock phase's card; `values` (if given) receives every distinct choice's value."""
     hand = s.hands[seat]
     stock_count = len(s.stock)
     S = E | s.known[opp]                   # every card the seat has seen
@@ -278,6 +302,8 @@ def _phase1(s: Sim, seat: int, legal: int, lead: int, P: Prep, E: int, opp: int)
             else:
                 v = -b - cost
             v = v - _LOW_F[c]
+            if values is not None:
+                values[c] = v
             if v > best_v:
                 best, best_v = c, v
         return best
@@ -308,6 +334,8 @@ def _phase1(s: Sim, seat: int, legal: int, lead: int, P: Prep, E: int, opp: int)
             v = risk[c] - cost - _LOW[c]
             if fight:
                 v -= 2
+        if values is not None:
+            values[c] = v
         if v > best_v:
             best, best_v = c, v
     return best
@@ -594,5 +622,5 @@ def compare_deal(rules, seed: int, mode: str, policy: str, view_every: int = 0) 
     return {"decisions": n, "views": views, "kinds": kinds, "mismatches": bad}
 
 
-__all__ = ["amateur_action", "amateur_playout", "played_mask", "prep", "Prep", "decision_kind",
+__all__ = ["amateur_action", "amateur_choices", "amateur_playout", "played_mask", "prep", "Prep", "decision_kind",
            "compare_deal"]
