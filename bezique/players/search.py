@@ -74,6 +74,9 @@ from ..tricks import winning_index
 
 DEFAULT_SAMPLES = 24
 DEFAULT_TIME_LIMIT = 0.25
+# Inside each sampled deal, the searcher's next two stock-phase plays branch over the
+# Любитель's three best choices (in the simulator: `sim_rollouts.lookahead_value`).
+DEFAULT_LOOKAHEAD = (3, 2)
 EXTEND_SE = 6.0            # points: an open choice gets more samples while its standard error exceeds this
 FILTER_TRIES = 30          # samples tried for one that fits the opponent's last move
 PRUNE_AFTER = 4            # samples before a candidate may be dropped
@@ -343,7 +346,7 @@ class SearchPlayer:
                  prior_margin: float = 0.0, max_candidates: int | None = 4,
                  opponent_model: bool = True, extra_samples: int | None = None,
                  extra_time: float | None = None, wall_limit: float | None = None,
-                 simulate: bool = True, lookahead: tuple | None = None):
+                 simulate: bool = True, lookahead: tuple | None = DEFAULT_LOOKAHEAD):
         self.seed = seed
         self.rng = random.Random(seed)
         self.samples = samples
