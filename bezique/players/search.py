@@ -3,8 +3,15 @@
 Phase 1 (the stock is not empty). For each of `samples` random deals consistent with the view
 (`determinize.Template`: the unseen cards spread at random between the opponent's concealed
 hand and the stock), every candidate action is played and the deal is played out to its end by
-the Любитель's policy for both seats (or at random). The candidate with the best average score
-margin is chosen. Four things make a small budget go far:
+the Любитель's policy for both seats (or at random) — except that, two-handed, the searcher's
+own next `lookahead[1]` stock-phase plays in that deal branch over the Любитель's
+`lookahead[0]` best choices, and the best branch counts (a lookahead inside each sampled deal:
+it values a candidate by what the searcher could still make of it, not only by what the
+Любитель would). The candidate with the best average score margin is chosen. Two-handed, the
+sampled deals are played in the search simulator (`sim_rollouts.SimSampler`: the same deals and
+the same Любитель, decision for decision, about three times faster); other rules, and
+`simulate=False`, play them on the engine (`EngineSampler`, no lookahead). Four things make a
+small budget go far:
 
 * common random numbers: all candidates are tried on the same sampled deals;
 * coupled draws (`Draws`): each seat receives the same stock cards whoever wins the tricks (from
@@ -44,8 +51,8 @@ stops is marked `Analysis.cut_short`; with no sample done by then, its choice is
 
 Measured against a 400-sample oracle, neither the extension nor twice the samples changes the
 quality of the choices much (docs/benchmarks/strength.md): one step of search over the
-Любитель's playouts is near its ceiling at this budget; even shown the opponent's hidden
-cards, the same search wins only about 73 % of deals against the Любитель. With
+Любитель's playouts is near its ceiling at this budget, and more samples in the simulator's
+time do not help either; the lookahead does (docs/benchmarks/simulator.md, games.md). With
 `time_limit=None` a decision depends only on the view and the seed, so seeded runs are
 reproducible; when the time limit cuts a search short, the result depends on the speed of the
 machine.

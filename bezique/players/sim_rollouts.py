@@ -7,8 +7,10 @@ to its end, the stock coupled between the candidates (`CoupledDraws`, as `search
 the candidate's value is the seat's score margin at the end.
 
 Rollout policies: "heuristic" — the Любитель (`sim.amateur`, decision for decision the engine's
-`heuristic_action`), so that a sample's margins are the engine's own, several times faster
-(tests/players/test_sim_rollouts.py compares whole analyses); "greedy" and "random" — the
+`heuristic_action`), so that a sample's margins are the engine's own, about three times faster
+(tests/players/test_sim_rollouts.py compares whole analyses), and with a lookahead
+(`lookahead_value`: the searcher's own next plays branch over the Любитель's best choices,
+the best branch counts) — Мастер's default; "greedy" and "random" — the
 simulator's cheap policies (`sim.playout`), kept for the measurements of
 docs/benchmarks/simulator.md. The simulator serves two-handed games only (`sim.supports`); for
 other rules `search` keeps its engine playouts.
@@ -196,7 +198,9 @@ class SimSampler:
     """Values the candidates of one decision on sampled deals, in the simulator (module doc).
     `unseen`, `hidden_count` and `known_opp` are what `SearchPlayer._dealer` deals from (engine
     cards); `row(cards, alive, seed)` plays sample `cards` (the opponent's concealed cards,
-    then the stock from the top) for the candidates `alive` and returns {index: margin}."""
+    then the stock from the top) for the candidates `alive` and returns {index: margin}.
+    `lookahead` (width, depth): with the Любитель's policy, `lookahead_value` instead of the
+    plain playout."""
 
     def __init__(self, view, cands: list, policy: str, coupled: bool,
                  check: Callable[[], None] | None = None, lookahead: tuple | None = None):
@@ -211,7 +215,7 @@ class SimSampler:
         self.coupled = coupled
         self.declare_pending = view.stage == "declare"
         self.check = check
-        self.lookahead = lookahead
+        self.lookahead = lookahead if policy == "heuristic" else None   # (width, depth)
 
     def row(self, cards: list, alive: list[int], seed: int) -> dict:
         me, h, check, policy = self.me, self.hidden_count, self.check, self.policy

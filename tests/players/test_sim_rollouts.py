@@ -17,8 +17,9 @@ from bezique.players.sim_rollouts import CoupledDraws, SimSampler, apply_action
 from bezique.rules import RuleSet
 
 
-def _analysis(view, simulate: bool):
-    bot = SearchPlayer(seed=5, time_limit=None, extra_samples=0, simulate=simulate)
+def _analysis(view, simulate: bool, lookahead=None):
+    bot = SearchPlayer(seed=5, time_limit=None, extra_samples=0, simulate=simulate,
+                       lookahead=lookahead)
     an = bot.analyse(view, rng=random.Random(7))
     return an.method, [(a.action, a.value, a.samples) for a in an.ranked]
 
@@ -42,10 +43,14 @@ def _decisions(preset: str, seed: int, every: int):
                                          ("seed_001", 4), ("seed_004", 5), ("no_trump", 6)])
 def test_simulator_analysis_equals_the_engines(preset, seed):
     """With the Любитель's policy, the simulator's playouts give every sample the engine's own
-    margins: the whole analysis (values, samples, order) is the same."""
+    margins: the whole analysis (values, samples, order) is the same — and so with a lookahead
+    one choice wide, which is the playout."""
     n = 0
     for view in _decisions(preset, seed, 3):
-        assert _analysis(view, True) == _analysis(view, False)
+        engine = _analysis(view, False)
+        assert _analysis(view, True) == engine
+        if n % 3 == 0:
+            assert _analysis(view, True, (1, 2)) == engine
         n += 1
     assert n >= 5
 
@@ -169,6 +174,19 @@ def test_lookahead_is_the_playout_at_width_one_and_never_below_it():
         assert lookahead_value(s.clone(), d.copy(), me, 3, 1) >= plain
         n += 1
     assert n >= 20
+
+
+def test_the_lookahead_is_masters_default_and_changes_his_values():
+    from bezique.players.search import DEFAULT_LOOKAHEAD
+    assert SearchPlayer().lookahead == DEFAULT_LOOKAHEAD and DEFAULT_LOOKAHEAD[0] > 1
+    views = list(_decisions("canonical", 3, 5))
+    assert any(_analysis(v, True, DEFAULT_LOOKAHEAD) != _analysis(v, True) for v in views)
+
+
+def test_lookahead_only_with_the_amateurs_playouts():
+    view = next(v for v in _decisions("canonical", 1, 1) if v.stage == "play")
+    assert SimSampler(view, candidates(view), "greedy", True, lookahead=(3, 2)).lookahead is None
+    assert SimSampler(view, candidates(view), "heuristic", True, lookahead=(3, 2)).lookahead == (3, 2)
 
 
 def test_search_with_lookahead_plays_legal_moves():
