@@ -1,5 +1,6 @@
-"""How long the coach's hint and the after-deal review take (issue 31, part 4), with Мастер as
-the course now plays him and as he was before issue 31 (engine playouts, no lookahead).
+"""How long the coach's hint and the after-deal review take (issue 31, part 4), with the coach's
+search as the course now runs it (`coach._coach_player`: the simulator, `COACH_LOOKAHEAD`) and
+as it was before issue 31 (engine playouts, no lookahead).
 
     .venv/bin/python docs/benchmarks/coach_time.py DEALS
 

@@ -346,3 +346,11 @@ def test_the_seven_exchange_reason_agrees_with_the_turned_ace():
     text = coach.explain_choice(view, exchange)
     assert "Т♥ (туз червей) — это бриск, он может войти в секвенцию" in text, text
     assert "она может" not in text
+
+
+def test_hints_and_reviews_search_with_the_coachs_lookahead():
+    """Hints and reviews use Мастер's search with the coach's lookahead (one play deep), both
+    the same, in the simulator where it serves the rules."""
+    player = coach._coach_player(8, 0.3, 0)
+    assert player.lookahead == coach.COACH_LOOKAHEAD and coach.COACH_LOOKAHEAD[0] > 1
+    assert player.simulate
