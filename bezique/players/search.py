@@ -76,6 +76,7 @@ from .heuristic import Obs, decide, play_scores
 from .infer import LastMoveFilter, PreviousMoveFilter
 from .random_player import random_action
 from .sim import supports as sim_supports
+from .sim.playout import arrange_pair
 from .sim_rollouts import SimSampler
 from ..tricks import winning_index
 
@@ -201,23 +202,10 @@ class Draws:
 
     def arrange(self, deal: Deal, winner: int) -> None:
         """Put the winner's and the loser's next cards on top of the stock before they draw."""
-        stock = deal.stock
-        n = len(stock)
         if deal.n > 2:
             self._arrange_table(deal, winner)
-            return
-        if n < 2:
-            return
-        loser = 1 - winner
-        pos = self.pos
-        a = self.streams[winner][pos[winner]]
-        b = self.streams[loser][pos[loser]]
-        pos[winner] += 1
-        pos[loser] += 1
-        i = stock.index(a)
-        stock[i], stock[n - 1] = stock[n - 1], stock[i]
-        j = stock.index(b)
-        stock[j], stock[n - 2] = stock[n - 2], stock[j]
+        else:
+            arrange_pair(deal.stock, self.streams, self.pos, winner)
 
     def _arrange_table(self, deal: Deal, winner: int) -> None:
         """Three or four seats: the winner draws first, then the others in playing order."""

@@ -13,7 +13,8 @@ from bezique.players.random_player import random_action
 from bezique.players.search import Draws, EngineSampler, SearchPlayer, candidates
 from bezique.players.sim import from_deal
 from bezique.players.sim.cards import CARD, cid
-from bezique.players.sim_rollouts import CoupledDraws, SimSampler, apply_action
+from bezique.players.sim.playout import CoupledDraws
+from bezique.players.sim_rollouts import SimSampler, apply_action
 from bezique.rules import RuleSet
 
 

@@ -10,7 +10,9 @@
   eight take the trick with the cheapest card that can, else throw the cheapest, and lead the
   highest card. Its strength as a rollout policy is unmeasured (issue 31, part 2).
 
-Both mutate the state they are given (clone first) and return it.
+Both mutate the state they are given (clone first) and return it. With `draws`
+(`CoupledDraws`) the stock is arranged before each stock trick's draw, so that each seat
+receives its own stream of cards whoever wins the tricks (as `search.Draws` on the engine).
 """
 
 from __future__ import annotations
@@ -41,14 +43,72 @@ def card_values(trump: int | None) -> tuple[int, ...]:
     return v
 
 
-def random_playout(s: Sim, rng: random.Random) -> Sim:
+def arrange_pair(stock: list, streams, pos: list, winner: int) -> None:
+    """Two seats: put the winner's and the loser's next cards of their streams on top of the
+    stock (top last), before they draw. `stock` holds cards or ids, `streams[seat]` the seat's
+    cards in order, `pos[seat]` how many it has drawn (advanced here). Shared by the engine's
+    `search.Draws` and the simulator's `CoupledDraws`."""
+    n = len(stock)
+    if n < 2:
+        return
+    loser = 1 - winner
+    a = streams[winner][pos[winner]]
+    b = streams[loser][pos[loser]]
+    pos[winner] += 1
+    pos[loser] += 1
+    i = stock.index(a)
+    stock[i], stock[n - 1] = stock[n - 1], stock[i]
+    j = stock.index(b)
+    stock[j], stock[n - 2] = stock[n - 2], stock[j]
+
+
+class CoupledDraws:
+    """Each seat's own stream of stock cards (ids, top first), whoever wins the tricks."""
+
+    __slots__ = ("streams", "pos")
+
+    def __init__(self, streams, pos=None):
+        self.streams = streams
+        self.pos = pos if pos is not None else [0, 0]
+
+    @classmethod
+    def split(cls, stock_ids: list[int], me: int) -> "CoupledDraws":
+        """The searching seat `me` draws the first half of the stock (top first), the other
+        seat the second."""
+        m = len(stock_ids) // 2
+        streams = [None, None]
+        streams[me] = stock_ids[:m]
+        streams[1 - me] = stock_ids[m:2 * m]
+        return cls(streams)
+
+    def copy(self) -> "CoupledDraws":
+        return CoupledDraws(self.streams, self.pos[:])
+
+    def arrange(self, s: Sim, winner: int) -> None:
+        arrange_pair(s.stock, self.streams, self.pos, winner)
+
+
+def play_card(s: Sim, c: int, draws: CoupledDraws | None) -> None:
+    """A card play; with `draws`, the stock is arranged first when it ends a stock trick."""
+    if draws is not None and s.phase == 1 and s.lead >= 0:
+        seat = s.to_act
+        draws.arrange(s, seat if (s.t.beaters[s.lead] >> c) & 1 else 1 - seat)
+    s.play(c)
+
+
+def _player(s: Sim, draws: CoupledDraws | None):
+    return s.play if draws is None else (lambda c: play_card(s, c, draws))
+
+
+def random_playout(s: Sim, rng: random.Random, draws: CoupledDraws | None = None) -> Sim:
     """Play `s` to its end by the random policy (module doc)."""
     rnd = rng.random
+    play = _player(s, draws)
     while True:
         stage = s.stage
         if stage == PLAY:
             plays = s._plays()
-            s.play(plays[int(rnd() * len(plays))])
+            play(plays[int(rnd() * len(plays))])
         elif stage == OVER:
             return s
         else:
@@ -63,8 +123,9 @@ def random_playout(s: Sim, rng: random.Random) -> Sim:
             s.pass_turn()
 
 
-def greedy_playout(s: Sim) -> Sim:
+def greedy_playout(s: Sim, draws: CoupledDraws | None = None) -> Sim:
     """Play `s` to its end by the greedy policy (module doc). Deterministic."""
+    play = _player(s, draws)
     t = s.t
     value = card_values(t.trump).__getitem__
     beaters = t.beaters
@@ -75,9 +136,9 @@ def greedy_playout(s: Sim) -> Sim:
             lead = s.lead
             if lead < 0:
                 if s.phase == 1:
-                    s.play(min(s.hl[seat], key=value))
+                    play(min(s.hl[seat], key=value))
                 else:
-                    s.play(max(s.hl[seat], key=value))
+                    play(max(s.hl[seat], key=value))
                 continue
             hand = s.hands[seat]
             if s.phase == 2:
@@ -88,11 +149,11 @@ def greedy_playout(s: Sim) -> Sim:
                 legal = hand
             win = legal & beaters[lead]
             if win and (s.phase == 2 or BIT[lead] & BRISQUE):
-                s.play(min(bits(win), key=value))
+                play(min(bits(win), key=value))
             elif legal == hand:
-                s.play(min(s.hl[seat], key=value))
+                play(min(s.hl[seat], key=value))
             else:
-                s.play(min(bits(legal), key=value))
+                play(min(bits(legal), key=value))
         elif stage == OVER:
             return s
         else:
