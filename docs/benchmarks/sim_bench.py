@@ -46,7 +46,8 @@ from bezique.players.determinize import Template
 from bezique.players.heuristic import heuristic_action
 from bezique.players.search import playout
 from bezique.players.sim import SimTemplate
-from bezique.players.sim.amateur import amateur_playout, compare_deal
+from bezique.players.sim.amateur import amateur_playout
+from bezique.players.sim.check import compare_deal
 from bezique.players.sim.cards import cid
 from bezique.players.sim.check import MODES, POLICIES, run
 from bezique.players.sim.playout import greedy_playout, random_playout

@@ -17,7 +17,8 @@ from bezique.players.random_player import random_action
 from bezique.players.search import playout
 from bezique.players.sim import SimTemplate, differences, encode_sim, find, from_deal
 from bezique.players.sim import amateur
-from bezique.players.sim.amateur import amateur_action, amateur_playout, compare_deal
+from bezique.players.sim.amateur import amateur_action, amateur_playout
+from bezique.players.sim.check import compare_deal
 from bezique.players.sim.check import MODES, POLICIES
 from bezique.players.sim.state import PASS
 from bezique.rules import STANDARD_PRESETS, RuleSet

@@ -10,7 +10,9 @@ cards down (carte blanche); and the choices mix the Любитель, random pla
 keeps its court cards and declares or announces whatever it can.
 
 Used by tests/players/test_sim_differential.py (a few thousand positions) and by
-docs/benchmarks/sim_bench.py (`check` mode: hundreds of thousands).
+docs/benchmarks/sim_bench.py (`check` mode: hundreds of thousands). `compare_deal` checks the
+Любитель in the simulator (`amateur`) decision by decision the same way
+(tests/players/test_sim_amateur.py, `sim_bench.py amateur-check`).
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from ...melds import Declaration
 from ...rules import RuleSet
 from ..heuristic import heuristic_action
 from ..random_player import random_action
-from .bridge import differences, encode_engine, find, from_deal, SimTemplate
-from .state import Sim
+from .amateur import amateur_action
+from .bridge import differences, encode_engine, encode_sim, find, from_deal, SimTemplate
+from .cards import CARD
+from .state import DECLARE, Sim
 
 MODES = ("uniform", "meldy", "plain")
 POLICIES = ("random", "heuristic", "collector")
@@ -167,3 +171,59 @@ def run(presets, seeds, modes=MODES, policies=POLICIES, view_every: int = 0) -> 
                 for policy in policies:
                     total.add(check_deal(rules, seed, mode, policy, view_every))
     return total
+
+
+# ---------------------------------------------------------------------- the Любитель's decisions
+
+def decision_kind(s: Sim) -> str:
+    """What kind of decision the seat to act has: "declare", "lead" / "follow" (stock phase),
+    "last8" (the last eight tricks), or "forced" (one legal card)."""
+    if s.stage == DECLARE:
+        return "declare"
+    plays = s._plays()
+    if len(plays) == 1:
+        return "forced"
+    if s.phase == 2:
+        return "last8"
+    return "follow" if s.lead >= 0 else "lead"
+
+
+def compare_deal(rules, seed: int, mode: str, policy: str, view_every: int = 0) -> dict:
+    """The Любитель in the simulator (`amateur`) against the engine's: play one deal (shuffle `mode`, chooser `policy`) in the engine, and at
+    every decision of the seat to act compare `heuristic_action` (found in the simulator's
+    legal actions) with `amateur_action` of the simulator's copy of the deal, by the canonical
+    encoding (`bridge.encode_sim`). Every `view_every` decisions (0: never) also a `Sim` built
+    from the seat's view with a random choice of the hidden cards (`SimTemplate`) against
+    the engine's `Template.deal` of the same cards (`views`). Returns {"decisions", "views",
+    "kinds" (decisions by `decision_kind`), "mismatches" [(spec, seed, mode, policy, step,
+    engine's, simulator's)]}."""
+    rng = random.Random(seed * 7919 + 13)
+    hidden_rng = random.Random(seed * 104729 + 7)
+    d = new_deal(rules, seed, mode)
+    s = from_deal(d)
+    n, views, bad, kinds, step = 0, 0, [], {}, 0
+    while not d.is_over:
+        want = encode_sim(find(s, heuristic_action(d)))
+        got = encode_sim(amateur_action(s))
+        n += 1
+        k = decision_kind(s)
+        kinds[k] = kinds.get(k, 0) + 1
+        if want != got:
+            bad.append((rules.to_spec(), seed, mode, policy, step, want, got))
+        if view_every and n % view_every == 0:
+            tmpl = SimTemplate(d.view(d.to_act))
+            ids = list(tmpl.unseen_ids)
+            hidden_rng.shuffle(ids)
+            h = tmpl.hidden_count
+            ref = tmpl.template.deal([CARD[c] for c in ids[:h]], [CARD[c] for c in ids[h:]])
+            sv = tmpl.sim_ids(ids[:h], ids[h:])
+            want = encode_sim(find(sv, heuristic_action(ref)))
+            got = encode_sim(amateur_action(sv))
+            views += 1
+            if want != got:
+                bad.append((rules.to_spec(), seed, mode, policy, step, want, got, "view"))
+        a = choose(d, policy, rng)
+        s.apply(find(s, a))
+        d.apply(a)
+        step += 1
+    return {"decisions": n, "views": views, "kinds": kinds, "mismatches": bad}
