@@ -297,8 +297,10 @@ class EngineSampler:
     def __init__(self, view, cands: list, policy: str, coupled: bool,
                  check: Callable[[], None] | None = None):
         self.tmpl = tmpl = Template(view)
-        self.unseen, self.hidden_count, self.known_opp = tmpl.unseen, tmpl.hidden_count, tmpl.known_opp
-        self.view, self.cands, self.policy, self.coupled, self.check = view, cands, policy, coupled, check
+        self.unseen, self.hidden_count = tmpl.unseen, tmpl.hidden_count
+        self.known_opp = tmpl.known_opp
+        self.view, self.cands, self.policy = view, cands, policy
+        self.coupled, self.check = coupled, check
         self.declare_pending = view.stage == "declare"
         played: dict = {}
         for c in view.played:
@@ -328,9 +330,10 @@ class SearchPlayer:
     `extra_samples` / `extra_time` its extension for a close choice; `wall_limit` (seconds of
     wall time) is a hard deadline on top (module doc); `rollout` is "heuristic" (the
     Любитель), "random", or "greedy" (the simulator's cheap policy; on the engine the
-    Любитель's); `simulate=False` plays the samples on the engine even where the simulator
-    serves the rules (for comparison);
-    `endgame=False` plays phase 2 by rollouts too (for comparison)."""
+    Любитель's); `lookahead` (width, depth; None: none) branches the searcher's own next plays
+    inside each sample (with the Любитель's playouts in the simulator); `simulate=False` plays
+    the samples on the engine even where the simulator serves the rules, and `endgame=False`
+    phase 2 by rollouts too (both for comparison)."""
 
     name = "search"
     title = "Мастер"

@@ -38,24 +38,12 @@ def apply_action(s: Sim, a, draws: CoupledDraws | None) -> None:
         s.apply(a)
 
 
-def heuristic_coupled(s: Sim, draws: CoupledDraws | None) -> Sim:
-    """Play `s` to its end by the Любитель's policy for both seats (`sim.amateur`)."""
-    played = played_mask(s)
-    while s.stage != OVER:
-        a = amateur_action(s, s.to_act, played)
-        if type(a) is int and a >= 0:
-            played |= BIT[a]
-            play_card(s, a, draws)
-        else:
-            s.apply(a)
-    return s
-
-
 def lookahead_value(s: Sim, draws: CoupledDraws | None, me: int, branch: int, depth: int,
                     played: int | None = None) -> int:
-    """The seat `me`'s margin when `s` is played out by the Любитель's policy, except that at
-    `me`'s next `depth` stock-phase card plays the Любитель's `branch` best choices are each
-    played out and the best margin is taken (a lookahead inside one sampled deal)."""
+    """The seat `me`'s margin when `s` is played out by the Любитель's policy (`sim.amateur`)
+    for both seats, except that at `me`'s next `depth` stock-phase card plays the Любитель's
+    `branch` best choices are each played out and the best margin is taken (a lookahead inside
+    one sampled deal; depth 0 or branch 1: the Любитель's playout)."""
     if played is None:
         played = played_mask(s)
     while s.stage != OVER:
@@ -96,7 +84,8 @@ class SimSampler:
             raise ValueError(f"unknown rollout policy {policy!r}; choose from {POLICIES}")
         self.stmpl = stmpl = SimTemplate(view)
         tmpl = stmpl.template
-        self.unseen, self.hidden_count, self.known_opp = tmpl.unseen, tmpl.hidden_count, tmpl.known_opp
+        self.unseen, self.hidden_count = tmpl.unseen, tmpl.hidden_count
+        self.known_opp = tmpl.known_opp
         self.me = view.seat
         self.acts = [find(stmpl.base, a) for a in cands]
         self.policy = policy
@@ -120,12 +109,10 @@ class SimSampler:
             s = base.clone()
             dr = draws.copy() if draws is not None else None
             apply_action(s, self.acts[i], dr)
-            if self.lookahead:
-                row[i] = lookahead_value(s, dr, me, *self.lookahead)
-                continue
             if policy == "heuristic":
-                heuristic_coupled(s, dr)
-            elif policy == "greedy":
+                row[i] = lookahead_value(s, dr, me, *(self.lookahead or (1, 0)))
+                continue
+            if policy == "greedy":
                 greedy_playout(s, dr)
             else:
                 random_playout(s, random.Random(seed), dr)
@@ -134,4 +121,4 @@ class SimSampler:
         return row
 
 
-__all__ = ["SimSampler", "POLICIES", "apply_action", "heuristic_coupled", "lookahead_value"]
+__all__ = ["SimSampler", "POLICIES", "apply_action", "lookahead_value"]

@@ -164,15 +164,17 @@ def test_amateur_choices_start_with_the_amateurs_own():
 
 
 def test_lookahead_is_the_playout_at_width_one_and_never_below_it():
-    """Width 1 (or depth 0) is the Любитель's playout; a wider lookahead keeps the Любитель's
-    own line among its branches, so it is never worth less on the same sample."""
-    from bezique.players.sim_rollouts import heuristic_coupled, lookahead_value
+    """Width 1 or depth 0 is the Любитель's playout (whose margins are the engine's: the tests
+    above); a wider lookahead keeps the Любитель's own line among its branches, so it is never
+    worth less on the same sample."""
+    from bezique.players.sim_rollouts import lookahead_value
     n = 0
     for s, d, me in _samples("canonical", 22, 3):
-        plain = heuristic_coupled(s.clone(), d.copy()).margin(me)
+        plain = lookahead_value(s.clone(), d.copy(), me, 3, 0)
         assert lookahead_value(s.clone(), d.copy(), me, 1, 2) == plain
-        assert lookahead_value(s.clone(), d.copy(), me, 3, 0) == plain
         assert lookahead_value(s.clone(), d.copy(), me, 3, 1) >= plain
+        assert lookahead_value(s.clone(), d.copy(), me, 3, 2) >= lookahead_value(
+            s.clone(), d.copy(), me, 3, 1)
         n += 1
     assert n >= 20
 
