@@ -1,5 +1,7 @@
 """What would knowing the opponent's hand be worth to Мастер's search?
 
+(Мастер's one-step search as it was before issue 31: every player here has `lookahead=None`.)
+
 On 40 positions from Мастер-vs-Любитель deals, every candidate action is valued twice with 200
 sampled deals (no pruning, no preference for the Любитель's choice): by the honest search (the
 opponent's hidden cards sampled from Мастер's view, with its opponent model) and by a search
@@ -59,7 +61,7 @@ def values(view, history, hidden=None) -> dict:
     if hidden is not None:
         TRUE["hidden"] = hidden
     p = SearchPlayer(seed=5, samples=200, time_limit=None, extra_samples=0, prior_z=None,
-                     opponent_model=hidden is None)
+                     opponent_model=hidden is None, lookahead=None)
     p._history = list(history)
     return {action_key(v.action): v.value for v in p.analyse(view).ranked}
 
@@ -88,7 +90,8 @@ def _pair(i: int, informed: bool, seed: int = 2024) -> list[int]:
     for seat in (0, 1):
         deal = Deal.new(RuleSet(), i % 2, seed=s)
         master = SearchPlayer(seed=random.Random(f"{s}:{seat}:A").getrandbits(32),
-                              time_limit=None, extra_samples=0, opponent_model=not informed)
+                              time_limit=None, extra_samples=0, opponent_model=not informed,
+                              lookahead=None)
         lyubitel = HeuristicPlayer(0)
         while not deal.is_over:
             who = deal.to_act

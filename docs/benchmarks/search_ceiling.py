@@ -1,5 +1,7 @@
 """How much is there to gain from Мастер's search, and how much of it does it get?
 
+(Мастер's one-step search as it was before issue 31: every player here has `lookahead=None`.)
+
 Мастер is a one-step improvement of the Любитель: it compares a few candidate actions by playing
 sampled deals out with the Любитель's policy. On positions from real Мастер-vs-Любитель deals this
 script values every candidate with a large budget (the "oracle": 400 samples, no pruning, no
@@ -47,7 +49,8 @@ def collect(count: int, first_seed: int = 7000, deals: int = 6, shuffle_seed: in
     out = []
     for i in range(deals):
         deal = Deal.new(RuleSet(), i % 2, seed=first_seed + i)
-        players = [SearchPlayer(seed=i, time_limit=None, extra_samples=0), HeuristicPlayer(2)]
+        players = [SearchPlayer(seed=i, time_limit=None, extra_samples=0, lookahead=None),
+                   HeuristicPlayer(2)]
         while not deal.is_over:
             seat = deal.to_act
             view = deal.view(seat)
@@ -70,7 +73,7 @@ def oracle(positions, samples: int) -> list[dict]:
         values = []
         for view, history in positions:
             p = SearchPlayer(seed=99, samples=samples, time_limit=None, extra_samples=0,
-                             prior_z=None)
+                             prior_z=None, lookahead=None)
             p._history = list(history)
             values.append({action_key(v.action): v.value for v in p.analyse(view).ranked})
         return values
@@ -99,7 +102,7 @@ def main() -> None:
         regret, cpu = [], 0.0
         for (view, history), v in zip(positions, values):
             for seed in range(4):
-                p = SearchPlayer(seed=1000 + seed, time_limit=None, **opts)
+                p = SearchPlayer(seed=1000 + seed, time_limit=None, lookahead=None, **opts)
                 p._history = list(history)
                 t = time.thread_time()
                 best = p.analyse(view).best

@@ -3,9 +3,11 @@
     .venv/bin/python docs/benchmarks/sim_search.py DEALS KIND [KIND ...]
 
 KIND is `search` (Мастер of 24 samples on the engine's playouts, as before issue 31) or
-`sim:<rollout>:<samples>[:z<prior_z>]` (`SearchPlayer` on the simulator's playouts, rollout
-"heuristic", "greedy" or "random"; prior_z, default 1, how many standard errors another
-candidate must beat the Любитель's choice by), all with a fixed budget in samples (no time limit, no extension), so
+`sim:<rollout>:<samples>[:z<prior_z>]` (`SearchPlayer` on the simulator's playouts without a
+lookahead, rollout "heuristic", "greedy" or "random"; prior_z, default 1, how many standard
+errors another candidate must beat the Любитель's choice by) or `la:<width>:<depth>:<samples>`
+(the simulator's Любитель playouts with a lookahead, as Мастер now plays with 3:2:24), all
+with a fixed budget in samples (no time limit, no extension), so
 that a run is reproducible. Deal i is the deal of `python -m bezique match search heuristic
 --seed 2024` (`match.deal_seed`), played twice, the searcher in seat 0 then in seat 1, with the
 searcher's seed derived as there — the same deals as docs/benchmarks/hand_knowledge.py `match`
@@ -42,7 +44,7 @@ def make(kind: str, seed: int):
     _, rollout, samples, *rest = kind.split(":")
     z = float(rest[0][1:]) if rest else 1.0            # "z2": prior_z 2 (default 1)
     return SearchPlayer(seed=seed, rollout=rollout, samples=int(samples), time_limit=None,
-                        extra_samples=0, prior_z=z)
+                        extra_samples=0, prior_z=z, lookahead=None)
 
 
 def pair(i: int, kind: str) -> tuple[list[float], list[float], float, int]:
