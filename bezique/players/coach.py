@@ -12,9 +12,9 @@ Public API (all Russian text):
 * `legality(view) -> Legality` — `allowed` (actions with descriptions), `forbidden` (things the
   learner might try, with the engine's reason), `rule` (the rule in force now).
 * `hint(view, samples=…, seed=…, wall_limit=…) -> Hint` — the action Мастер's search chooses
-  (with the coach's budget and lookahead, `COACH_LOOKAHEAD`) and a reason; remembered per decision (`coach_memory`), so the same decision always gets the
-  same hint; a hint the wall-clock limit cut short says so (`Hint.cut_note`) and is not
-  remembered.
+  (with the coach's budget and lookahead, `COACH_LOOKAHEAD`) and a reason; remembered per
+  decision (`coach_memory`), so the same decision always gets the same hint; a hint the
+  wall-clock limit cut short says so (`Hint.cut_note`) and is not remembered.
 * `review(deal, seat, top=3, …) -> Review` (a list of `Mistake`) — after the deal: the
   decisions that cost the most by Мастер's estimate, each judged only with what the seat knew
   at the time; a hinted decision by the hint's own evaluation (a followed hint is never a
