@@ -89,9 +89,9 @@ def share_ci(xs: list[float]) -> list[float]:
 def run_games(a: str, b: str, games: int, seed: int = 0, rules: RuleSet | None = None,
               out: TextIO | None = None, options: dict | None = None,
               progress: Callable[[int, GamesResult], None] | None = None, jobs: int = 1,
-              max_deals: int = MAX_DEALS_PER_GAME) -> GamesResult:
-    """Play `games` games of A against B, each once for every arrangement of the seats (the
-    same shuffles). `out` receives every deal as a bezique-deal/1 record a line, with the
+              max_deals: int = MAX_DEALS_PER_GAME, first: int = 0) -> GamesResult:
+    """Play `games` games of A against B (numbered from `first`: game i's shuffles come from
+    `seed` and i), each once for every arrangement of the seats (the same shuffles). `out` receives every deal as a bezique-deal/1 record a line, with the
     extra fields "players" (the bot in each seat) and "game" (which game, arrangement and deal;
     the totals before the deal). With `jobs` > 1 the games are shared among processes; the
     results are the same as with one as long as Мастер's budget is in samples."""
@@ -102,7 +102,7 @@ def run_games(a: str, b: str, games: int, seed: int = 0, rules: RuleSet | None =
     res.times = {la: [], lb: []}
     res.nontrivial = {la: [], lb: []}
     res.cpu = {la: [], lb: []}
-    args = [(a, b, i, seed, rules, options, max_deals) for i in range(games)]
+    args = [(a, b, i, seed, rules, options, max_deals) for i in range(first, first + games)]
     for group in in_processes(_play_group, args, jobs):
         res.games.extend(group["games"])
         for label in (la, lb):
