@@ -132,6 +132,13 @@ def test_parallel_processes_give_the_same_games():
     assert a.games == b.games
 
 
+def test_a_match_goes_on_from_a_given_game():
+    whole = run_games("heuristic", "random", 3, seed=11)
+    rest = run_games("heuristic", "random", 2, seed=11, first=1)
+    assert [g["index"] for g in rest.games] == [1, 1, 2, 2]
+    assert rest.games == whole.games[2:]
+
+
 @pytest.mark.parametrize("argv, says", [
     (["--games", "0"], "--games"),
     (["--games", "много"], "«много»"),
