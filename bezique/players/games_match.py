@@ -45,16 +45,18 @@ class GamesResult:
     nontrivial: dict = field(default_factory=dict)   # label -> times of real choices (ms)
     cpu: dict = field(default_factory=dict)          # label -> CPU time of each decision (ms)
 
-    def _per_group(self, key: str) -> list[float]:
+    def per_game(self, key: str) -> dict[int, float]:
+        """Game index -> A's mean of `key` over the arrangements ("win": of the games,
+        "deal_wins": of their deals)."""
         acc: dict = {}
         for g in self.games:
             acc.setdefault(g["index"], []).extend(g[key] if isinstance(g[key], list)
                                                   else [g[key]])
-        return [mean(v) for v in acc.values()]
+        return {i: mean(v) for i, v in acc.items()}
 
     def summary(self) -> dict:
-        gw = self._per_group("win")
-        dw = self._per_group("deal_wins")
+        gw = list(self.per_game("win").values())
+        dw = list(self.per_game("deal_wins").values())
         deals = [g["deals"] for g in self.games]
         return {
             "a": self.a, "b": self.b, "rules": self.rules.to_spec(),

@@ -3,6 +3,7 @@ he was before issue 31 available as a second player.
 
     .venv/bin/python docs/benchmarks/games_master.py A B GAMES SEED [JOBS] [OUT.jsonl] [FIRST]
     .venv/bin/python docs/benchmarks/games_master.py pool RECORDS.jsonl [RECORDS.jsonl ...]
+    .venv/bin/python docs/benchmarks/games_master.py paired X.jsonl Y.jsonl
 
 A and B: `search` (Мастер as the course now plays him: `search.SearchPlayer()`), `search_before`
 (Мастер before issue 31: one step of search over the engine's Любитель playouts, 24 samples or
@@ -16,6 +17,11 @@ summary JSON line of `match --games --json`.
 `pool` rebuilds the games from the deal records that runs wrote (OUT.jsonl: every deal replayed
 and added up as `Game` does; a game whose deals are not all in the file is left out) and prints
 the summary of them all — the decision times are not in the records and are left out.
+
+`paired` compares two matches played on the same shuffles (the same SEED and game numbers)
+by two players against the same opponent, e.g. `search` and `search_before` against
+`heuristic`: the difference of the first player's share of won games (and of won deals) game by
+game, with a 95 % interval over the games both matches played.
 """
 
 from __future__ import annotations
@@ -23,11 +29,12 @@ from __future__ import annotations
 import json
 import sys
 import time
+from statistics import mean
 
 from bezique.game import Game
 from bezique.players import match
 from bezique.players.games_match import GamesResult, a_side, run_games
-from bezique.players.match import a_outcome
+from bezique.players.match import a_outcome, ci95
 from bezique.record import parse_record, replay
 from bezique.players.search import SearchPlayer
 from bezique.rules import RuleSet
@@ -91,7 +98,29 @@ def pooled(paths: list[str]) -> GamesResult:
     return res
 
 
+def paired(x_path: str, y_path: str) -> dict:
+    """See the module doc."""
+    x, y = pooled([x_path]), pooled([y_path])
+    if x.b != y.b or x.rules != y.rules:
+        raise SystemExit("the two matches are not against the same opponent under the same rules")
+    out = {"x": x.a, "y": y.a, "opponent": x.b}
+    for key in ("win", "deal_wins"):
+        gx, gy = x.per_game(key), y.per_game(key)
+        both = sorted(set(gx) & set(gy))
+        diff = [gx[i] - gy[i] for i in both]
+        name = "games" if key == "win" else "deals"
+        out[f"{name}_x"] = round(mean(gx[i] for i in both), 4)
+        out[f"{name}_y"] = round(mean(gy[i] for i in both), 4)
+        out[f"{name}_difference"] = round(mean(diff), 4)
+        out[f"{name}_difference_ci95"] = [round(v, 4) for v in ci95(diff)]
+    out["games"] = len(both)
+    return out
+
+
 def main(argv: list[str]) -> None:
+    if argv[0] == "paired":
+        print(json.dumps(paired(argv[1], argv[2]), ensure_ascii=False), flush=True)
+        return
     if argv[0] == "pool":
         s = pooled(argv[1:]).summary()
         for k in ("decision_ms", "decision_ms_nontrivial", "decision_cpu_ms"):
