@@ -26,17 +26,21 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..actions import Announce, Pass, Play
 from ..cards import Card
 from ..deal import Deal, create_deal
 from ..errors import IllegalAction
 from ..melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EXCHANGE,
-                     TRIPLE_BEZIQUE, TRUMP_SEVEN, Declaration, MeldContext, MeldState,
-                     bezique_faces, enumerate_declarations, meld_points)
-from ..ru import capitalize, describe_declaration, meld_name, meld_with_cards, plural, points
+                     SEVEN_MELDS, TRIPLE_BEZIQUE, TRUMP_SEVEN, Declaration, MeldContext,
+                     MeldState, bezique_faces, enumerate_declarations, meld_points)
+from ..packs import pack_for
+from ..ru import (capitalize, describe_declaration, meld_name, meld_name_acc, meld_with_cards,
+                  plural, points)
 from ..tally import trick_points
 from ..tricks import counted_trick, legal_reason, takes_trick
+from ..variants import find_variant
 from .coach_memory import MEMORY, Memory
 from .determinize import Template, action_key
 from .heuristic import LATE_STOCK, Obs, brisque_worth, opp_threat, potential
@@ -327,9 +331,14 @@ def _melds_with(card: Card, rules, trump) -> str:
     return ", ".join(names[:-1]) + " или " + names[-1]
 
 
-def explain_choice(view, action, analysis: Analysis | None = None) -> str:
+def explain_choice(view, action, analysis: Analysis | None = None, compare: bool = True) -> str:
     """A reason a learner understands, in Russian, built from the seat's view only; every
-    number of points is the engine's (`melds.meld_points`, `Declaration.points`)."""
+    number of points is the engine's (`melds.meld_points`, `Declaration.points`).
+
+    `compare`: end with how much better the action is than the next best by `analysis` («Мастер
+    разыграл 48 сдач …: этот ход в среднем на 15 очков лучше, чем …»). The after-deal review
+    says False: its item has already said what the learner's own move cost, by the same
+    analysis, and a second figure against another move would read as a contradiction."""
     o = Obs.from_view(view)
     parts: list[str] = []
     t = type(action)
@@ -424,7 +433,7 @@ def explain_choice(view, action, analysis: Analysis | None = None) -> str:
                                  "но любой другой ход хуже")
         else:
             parts.extend(_phase1_play_reason(view, o, c))
-    if analysis is not None and analysis.method == "rollouts" and len(analysis.ranked) > 1:
+    if compare and analysis is not None and analysis.method == "rollouts" and len(analysis.ranked) > 1:
         best = analysis.value_of(action)
         second = next((av for av in analysis.ranked if action_key(av.action) != action_key(action)), None)
         if best is not None and second is not None:
@@ -450,24 +459,145 @@ def _brisques_in_trick(view, cards: list[Card]) -> str:
     return f"во взятке {what} (взятка принесёт {points(trick_points([cards], view.rules))})"
 
 
+# The potential (`heuristic.potential`) below which the coach says a card is of little use for
+# combinations, and the one from which it asks to keep a card for them.
+LOW_POTENTIAL = 5
+KEEP_POTENTIAL = 20
+# At most this many combinations named in «сохраните … для …»; where the combinations are not
+# enumerated (a variant), at most this many cards.
+KEEP_GROUPS = 2
+KEEP_LISTED = 4
+
+# A meld's name after «для» (genitive); another meld: «для комбинации «…»».
+_MELD_GEN = {"marriage": "марьяжа", "royal_marriage": "козырного марьяжа",
+             "sequence": "козырной секвенции", "bezique": "безика",
+             "double_bezique": "двойного безика", "triple_bezique": "тройного безика",
+             "four_aces": "четырёх тузов", "four_kings": "четырёх королей",
+             "four_queens": "четырёх дам", "four_jacks": "четырёх валетов",
+             "double_marriage": "двойного марьяжа", "plain_quint": "некозырной квинты"}
+
+
+def _meld_gen(meld: str) -> str:
+    return _MELD_GEN.get(meld) or f"комбинации «{meld_name(meld)}»"
+
+
+def _open_declarations(view) -> list[Declaration] | None:
+    """Every declaration the seat could still make from its cards and the cards it has not
+    seen (any of them may yet come to it), under the re-use rules of what it has already
+    scored — the engine's enumeration (`melds.enumerate_declarations`), timing aside. A
+    combination none of these contains cannot be made any more. None where it is not asked:
+    trumps not fixed yet, or a registered variant (its packs are too big to enumerate the
+    unseen cards at every hint)."""
+    if view.trump is None or find_variant(view.rules) is not None:
+        return None
+    pool = list(view.hand) + view.unseen()
+    state = MeldState.from_scored(view.scored[view.seat], view.trump, view.rules)
+    return enumerate_declarations(pool, state, MeldContext.of(view))
+
+
+@lru_cache(maxsize=64)
+def _faces_in_melds(rules, trump) -> frozenset:
+    """The faces that some combination (not a seven action) of these rules and trump contains:
+    the engine's enumeration over a whole pack, nothing scored yet."""
+    ctx = MeldContext.for_hand(rules=rules, trump=trump)
+    every = enumerate_declarations(pack_for(rules), MeldState.for_rules(rules), ctx)
+    return frozenset(c.face for d in every if d.meld not in SEVEN_MELDS for c in d.cards)
+
+
+def _little_use(view, c: Card, open_decls, not_brisque: bool) -> str | None:
+    """Why a card of low potential is of little use for combinations, in words the engine's
+    enumeration makes true: it belongs to no combination, or none it could join is possible
+    any more, or the ones it could still join are named («может войти только в четыре валета,
+    но на это мало надежды» — what a low potential means). `not_brisque`: say it is no
+    brisque too. None for a card a seven action may still use (a seven is not a combination)."""
+    head = f"{c.ru} — не бриск и " if not_brisque else f"{c.ru} "
+    if open_decls is None:
+        return head + f"для комбинаций почти {gendered(c, 'бесполезен', 'бесполезна')}"
+    mine = [d for d in open_decls if c in d.cards]
+    if any(d.meld in SEVEN_MELDS for d in mine):
+        return None
+    if not mine:
+        if c.face in _faces_in_melds(view.rules, view.trump):
+            return head + "уже не войдёт ни в одну комбинацию"
+        return head + "не входит ни в одну комбинацию"
+    best = {}
+    for d in mine:
+        best[d.meld] = max(best.get(d.meld, 0), d.points)
+    names = [meld_name_acc(m) for m in sorted(best, key=lambda m: (-best[m], m))]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " или " + names[-1]
+    return head + f"может войти только в {joined}, но на это мало надежды"
+
+
+def _keep_text(view, o: Obs, c: Card, open_decls, declared=None) -> str | None:
+    """«сохраните Т♦ 10♦ Д♦ В♦ для козырной секвенции»: the other cards of high potential,
+    each named with the combination it is kept for — of those it may still make (the engine's
+    enumeration), the one nearest to complete in the hand, by its points times the cube of the
+    share of its cards held (so a complete marriage before a sequence two fifths held), a card
+    with none left out; at most `KEEP_GROUPS` combinations, the most promising cards first;
+    not the cards of `declared` for its own combination (the hint has just named it). Where the
+    combinations are not enumerated, the cards alone (the most promising if there are many)."""
+    keep = [x for x in view.hand if x != c and potential(x, o) >= KEEP_POTENTIAL]
+    if not keep:
+        return None
+    if open_decls is None:                  # not enumerated: the most promising, as such
+        if len(keep) <= KEEP_LISTED:
+            return "сохраните " + " ".join(x.ru for x in sorted(keep)) + " для комбинаций"
+        top = sorted(sorted(keep, key=lambda x: -potential(x, o))[:KEEP_LISTED - 1])
+        return "сохраните карты для комбинаций, прежде всего " + " ".join(x.ru for x in top)
+    held = set(view.hand) - {c}
+    groups: dict[str, list[Card]] = {}
+    for x in sorted(keep, key=lambda x: -potential(x, o)):
+        best, score = None, None
+        for d in open_decls:
+            if x in d.cards and c not in d.cards:
+                share = sum(1 for y in d.cards if y in held) / len(d.cards)
+                s = (d.points * share ** 3, d.points)
+                if score is None or s > score:
+                    best, score = d.meld, s
+        if best is not None:                # a seven action, whichever: «козырную семёрку»
+            groups.setdefault(TRUMP_SEVEN if best in SEVEN_MELDS else best, []).append(x)
+    if declared is not None and declared.meld in groups:
+        groups[declared.meld] = [x for x in groups[declared.meld] if x not in declared.cards]
+    said = []
+    for m, cards in [g for g in groups.items() if g[1]][:KEEP_GROUPS]:
+        names = " ".join(x.ru for x in sorted(cards))
+        if m == TRUMP_SEVEN:
+            said.append(("козырную семёрку " if len(cards) == 1 else "козырные семёрки ") + names)
+        else:
+            said.append(f"{names} для {_meld_gen(m)}")
+    if not said:
+        return None
+    return "сохраните " + " и ".join(said)
+
+
 def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
     out = []
     trick = [x for _, x in view.trick]
     pot = potential(c, o)
+    # The potentials mean something only while combinations can still be declared.
+    judged = view.trump is not None and view.stock_count > 0
+    open_decls = _open_declarations(view) if judged else None
     on_table = c in view.tables[view.seat]
-    scored = any(c in d.cards for d in view.scored[view.seat])
+    # What the card has scored in: «в комбинации», or as a trump seven (no combination).
+    scored_in = [d.meld for d in view.scored[view.seat] if c in d.cards]
+    scored = ("в комбинации" if any(m not in SEVEN_MELDS for m in scored_in)
+              else "как козырная семёрка" if scored_in else "")
     decls_after = [d for d in o.declarations() if c not in d.cards]
     best_decl = max(decls_after, key=lambda d: d.points, default=None)
     threat = opp_threat(o)
+    keep = None
+    if judged:
+        taken = trick and takes_trick(c, trick, view.trump, view.rules)
+        keep = _keep_text(view, o, c, open_decls, best_decl if taken else None)
     if trick:
         if takes_trick(c, trick, view.trump, view.rules):
             out.append(f"берите взятку картой {c.ru}")
             if brisque_worth(view.rules) and any(x.is_brisque for x in trick + [c]):
                 out.append(_brisques_in_trick(view, trick + [c]))
             if best_decl is not None:
-                out.append(f"после взятки можно объявить {declaration_acc(best_decl)}")
+                out.append(f"после взятки можно {describe_action(best_decl)}")
             if scored and on_table:
-                out.append(f"карта {c.ru} уже принесла очки в комбинации — ею не жалко бить")
+                out.append(f"карта {c.ru} уже принесла очки {scored} — ею не жалко бить")
             if threat >= 100 and view.stock_count <= LATE_STOCK:
                 out.append("талон кончается, а соперник близок к крупной комбинации: не давайте ему взятку")
         else:
@@ -477,27 +607,33 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
                            "право объявить и первым взять карту из талона")
             elif not any(x.is_brisque for x in trick + [c]):
                 out.append("бриск во взятке нет — отдать её не страшно")
-            if pot < 5 and not c.is_joker:         # an infusorka joins any combination
-                out.append(f"{c.ru} не {gendered(c, 'нужен', 'нужна')} ни для одной комбинации")
-            out.append("козыри и карты для комбинаций лучше сохранить")
+            if scored:
+                out.append(f"карта {c.ru} уже принесла очки {scored}")
+            elif judged and pot < LOW_POTENTIAL and not c.is_joker:   # an infusorka joins any
+                why = _little_use(view, c, open_decls, False)
+                if why:
+                    out.append(why)
+            if keep is None:
+                out.append("козыри и карты для комбинаций лучше сохранить")
     else:
         if c.suit == view.trump and all(o.opp_may_hold((r, c.suit)) == 0 for r in "ATKQJ987"
                                         if "ATKQJ987".index(r) < "ATKQJ987".index(c.rank)):
             out.append(f"ходите {c.ru}: старше {gendered(c, 'него', 'неё')} козырей у соперника "
                        "нет, взятка будет ваша")
             if best_decl is not None:
-                out.append(f"а после неё можно объявить {declaration_acc(best_decl)}")
+                out.append(f"а после неё можно {describe_action(best_decl)}")
         else:
             out.append(f"ходите {c.ru}")
-            if pot < 5 and not c.is_joker and not (c.is_brisque and brisque_worth(view.rules)):
-                out.append("это самая бесполезная карта: она не входит в комбинации"
-                           + (" и не бриск" if brisque_worth(view.rules) else ""))
-            elif scored:
-                out.append("эта карта уже принесла очки в комбинации")
-    keep = sorted(sorted((x for x in view.hand if x != c and potential(x, o) >= 20),
-                         key=lambda x: -potential(x, o))[:3])
+            brisque = brisque_worth(view.rules)
+            if scored:
+                out.append(f"эта карта уже принесла очки {scored}")
+            elif (judged and pot < LOW_POTENTIAL and not c.is_joker
+                  and not (c.is_brisque and brisque)):
+                why = _little_use(view, c, open_decls, bool(brisque))
+                if why:
+                    out.append(why)
     if keep:
-        out.append("сохраните " + " ".join(x.ru for x in keep) + " для комбинаций")
+        out.append(keep)
     return out
 
 
@@ -662,7 +798,16 @@ def _note_text(view, chosen, best, loss) -> str:
 
 
 def _mistake_text(view, chosen, best, loss, an: Analysis) -> str:
-    how = "по точному расчёту" if an.method == "endgame" else "по оценке Мастера"
+    """One review item: what the choice cost by `an`, and why the better move is better (the
+    reason without the hint's own comparison: the one figure of the item is the cost)."""
+    if an.method == "endgame":
+        how = "по точному расчёту"
+    elif an.method == "rollouts" and an.samples:
+        how = (f"по оценке Мастера (он разыграл {plural(an.samples, 'сдача', 'acc')} с картами, "
+               "которых вы не видели)")
+    else:
+        how = "по оценке Мастера"
     return (f"Взятка {_trick_no(view)}: вы решили "
             f"{describe_action(chosen)}, а лучше было {describe_action(best)} — {how} это "
-            f"стоило около {plural(int(round(loss)), 'очко', 'gen')}. " + explain_choice(view, best, an))
+            f"стоило около {plural(int(round(loss)), 'очко', 'gen')}. "
+            + explain_choice(view, best, an, compare=False))

@@ -304,6 +304,9 @@ def test_an_ignored_hint_is_measured_against_the_hinted_move():
     assert m.loss == pytest.approx(h.analysis.value_of(h.action).value
                                    - h.analysis.value_of(worst).value)
     assert "Этот ход предлагала и подсказка." in m.text
+    # one figure, the hint's own: the cost; not the hint's comparison with its next best move
+    assert f"около {coach.plural(int(round(m.loss)), 'очко', 'gen')}" in m.text
+    assert "в среднем на" not in m.text and "лучше, чем" not in m.text
 
 
 def test_the_coach_never_calls_an_infusorka_useless():
@@ -354,3 +357,88 @@ def test_hints_and_reviews_search_with_the_coachs_lookahead():
     player = coach._coach_player(8, 0.3, 0)
     assert player.lookahead == coach.COACH_LOOKAHEAD and coach.COACH_LOOKAHEAD[0] > 1
     assert player.simulate
+
+
+# ------------------------------------------------------------------ true reasons for a play
+
+def _first_lead_position():
+    """Seat 1 leads the first trick, trumps ♦ (8♦ turned up), holding two jacks, a plain nine
+    and no other part of a combination in sight (the position of a learner's audit)."""
+    d = deal_from("7C 8C 9C KC QH 7H 8S 9S", "TS TS KS JS TH JH 9H AD", "8D")
+    return d, d.view(1)
+
+
+def test_a_jack_is_never_said_to_be_in_no_combination():
+    """Every jack may make four jacks: the coach that plays one for its low potential says what
+    it may still join (the engine's enumeration) and that it is no brisque; a plain nine belongs
+    to no combination, and that is what it is told."""
+    d, view = _first_lead_position()
+    jack = Card("J", "H", 1)
+    text = coach.explain_choice(view, Play(jack))
+    assert "не входит" not in text and "не войдёт" not in text and "бесполезн" not in text, text
+    assert "В♥ — не бриск и может войти только в четыре валета" in text, text
+    nine = coach.explain_choice(view, Play(Card("9", "H", 1)))
+    assert "9♥ — не бриск и не входит ни в одну комбинацию" in nine, nine
+    # Nor in random positions: a face that some combination contains is never «не входит».
+    rng = random.Random(5)
+    said = 0
+    for i in range(30):
+        deal = advance(Deal.new(RuleSet(), i % 2, seed=1100 + i), rng.randrange(2, 40), rng)
+        if deal.is_over or deal.phase != 1 or deal.stage != "play":
+            continue
+        v = deal.view(deal.to_act)
+        for a in v.legal_actions:
+            t = coach.explain_choice(v, a)
+            if a.card.rank in "AKQJ":
+                assert f"{a.card.ru} не входит" not in t and "не бриск и не входит" not in t, t
+            said += "ни в одну комбинацию" in t or "может войти только в" in t
+    assert said
+
+
+def test_a_card_that_scored_in_a_declaration_gets_the_true_reason():
+    """К♠ has scored in the trump sequence: leading it, the coach says it has brought points in
+    a combination, not that it is useless (it may still make four kings)."""
+    d = deal_from("7C 8C 9H KD QH JC TD 9D", "KS QS AS TS JS 9C 8H 7C", "8S")
+    d.apply(Play(Card("9", "C", 1)), 1)
+    d.apply(Play(Card("7", "C", 1)), 0)
+    seq = next(a for a in d.view(1).legal_actions
+               if type(a) is Declaration and a.meld == "sequence")
+    d.apply(seq, 1)
+    while d.to_act == 1 and d.stage == "declare":
+        d.apply(PASS, 1)
+    view = d.view(1)
+    assert view.stage == "play" and view.to_act == 1
+    for c in seq.cards:
+        if c.rank in "KQJ":                       # not a brisque, not a sure winner
+            text = coach.explain_choice(view, Play(c))
+            assert "эта карта уже принесла очки в комбинации" in text, text
+            assert "бесполезн" not in text and "не входит" not in text, text
+
+
+def test_the_cards_kept_for_a_combination_are_all_named_once():
+    """Giving up K♥'s trick with 9♥, holding Т♦ 10♦ Д♦ В♦ of the trump sequence: all four are
+    named with the combination they are kept for, and the general advice to keep cards for
+    combinations is not said again beside them."""
+    d = deal_from("9H JC AD TD QD JD 9D 9D", "KH 7C 8C 9C QH 7H 8S 9S", "8D")
+    d.apply(Play(Card("K", "H", 1)), 1)
+    view = d.view(0)
+    text = coach.explain_choice(view, Play(Card("9", "H", 1)))
+    assert "сохраните Т♦ 10♦ Д♦ В♦ для козырной секвенции" in text, text
+    assert "карты для комбинаций лучше сохранить" not in text, text
+    assert text.count("сохрани") == 1, text
+
+
+def test_a_review_item_gives_one_figure_for_its_choice():
+    """The review says what the learner's move cost and why the better one is better; the
+    hint's own comparison (another figure, from other sampled deals, against the next best
+    move) is not pasted into it."""
+    from bezique.players.random_player import RandomPlayer
+    deal = Deal.new(RuleSet(), 0, seed=12)
+    play_deal(deal, [RandomPlayer(1), HeuristicPlayer(1)], until=lambda d: len(d.actions) >= 24)
+    found = coach.review(deal, 0, top=5, samples=8, min_loss=1.0, memory=None)
+    assert found
+    for m in found:
+        head, _, why = m.text.partition(". ")
+        assert f"около {coach.plural(int(round(m.loss)), 'очко', 'gen')}" in head, m.text
+        assert "лучше, чем" not in m.text and "почти так же хорошо" not in m.text, m.text
+        assert "в среднем на" not in m.text, m.text
