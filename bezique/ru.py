@@ -42,6 +42,23 @@ MELD_NAME_ACC = {
     "plain_quint": "некозырную квинту",
 }
 
+# Genitive forms, after «для»: «сохраните … для козырной секвенции».
+MELD_NAME_GEN = {
+    "marriage": "марьяжа",
+    "royal_marriage": "козырного марьяжа",
+    "sequence": "козырной секвенции",
+    "bezique": "безика",
+    "double_bezique": "двойного безика",
+    "triple_bezique": "тройного безика",
+    "four_aces": "четырёх тузов",
+    "four_kings": "четырёх королей",
+    "four_queens": "четырёх дам",
+    "four_jacks": "четырёх валетов",
+    "trump_seven": "козырной семёрки",
+    "double_marriage": "двойного марьяжа",
+    "plain_quint": "некозырной квинты",
+}
+
 _FORMS = {
     "очко": ("очко", "очка", "очков"),
     "карта": ("карта", "карты", "карт"),
@@ -113,6 +130,12 @@ def meld_name_acc(meld: str, cards: Iterable[Card] = ()) -> str:
     if meld in _FOUR_CARD_NAME and len(tuple(cards)) == 4:
         return _FOUR_CARD_NAME[meld][1]
     return MELD_NAME_ACC.get(meld) or variant_meld_name(meld, accusative=True) or meld_name(meld)
+
+
+def meld_name_gen(meld: str) -> str:
+    """The meld's name after «для»: «для козырной секвенции»; a meld without a genitive form
+    here (a variant's own): «для комбинации «…»»."""
+    return MELD_NAME_GEN.get(meld) or f"комбинации «{meld_name(meld)}»"
 
 
 def meld_with_cards(meld: str, cards: Iterable[Card], accusative: bool = False,

@@ -36,8 +36,8 @@ from ..melds import (BEZIQUE, DOUBLE_BEZIQUE, ROYAL_MARRIAGE, SEQUENCE, SEVEN_EX
                      SEVEN_MELDS, TRIPLE_BEZIQUE, TRUMP_SEVEN, Declaration, MeldContext,
                      MeldState, bezique_faces, enumerate_declarations, meld_points)
 from ..packs import pack_for
-from ..ru import (capitalize, describe_declaration, meld_name, meld_name_acc, meld_with_cards,
-                  plural, points)
+from ..ru import (capitalize, describe_declaration, meld_name, meld_name_acc, meld_name_gen,
+                  meld_with_cards, plural, points)
 from ..tally import trick_points
 from ..tricks import counted_trick, legal_reason, takes_trick
 from ..variants import find_variant
@@ -468,19 +468,6 @@ KEEP_POTENTIAL = 20
 KEEP_GROUPS = 2
 KEEP_LISTED = 4
 
-# A meld's name after «для» (genitive); another meld: «для комбинации «…»».
-_MELD_GEN = {"marriage": "марьяжа", "royal_marriage": "козырного марьяжа",
-             "sequence": "козырной секвенции", "bezique": "безика",
-             "double_bezique": "двойного безика", "triple_bezique": "тройного безика",
-             "four_aces": "четырёх тузов", "four_kings": "четырёх королей",
-             "four_queens": "четырёх дам", "four_jacks": "четырёх валетов",
-             "double_marriage": "двойного марьяжа", "plain_quint": "некозырной квинты"}
-
-
-def _meld_gen(meld: str) -> str:
-    return _MELD_GEN.get(meld) or f"комбинации «{meld_name(meld)}»"
-
-
 def _open_declarations(view) -> list[Declaration] | None:
     """Every declaration the seat could still make from its cards and the cards it has not
     seen (any of them may yet come to it), under the re-use rules of what it has already
@@ -564,7 +551,7 @@ def _keep_text(view, o: Obs, c: Card, open_decls, declared=None) -> str | None:
         if m == TRUMP_SEVEN:
             said.append(("козырную семёрку " if len(cards) == 1 else "козырные семёрки ") + names)
         else:
-            said.append(f"{names} для {_meld_gen(m)}")
+            said.append(f"{names} для {meld_name_gen(m)}")
     if not said:
         return None
     return "сохраните " + " и ".join(said)
