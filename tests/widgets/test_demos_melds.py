@@ -63,7 +63,7 @@ def test_find_meld_depends_on_the_rules():
 
 def test_builder_names_a_marriage_and_its_points():
     w = MeldBuilder()
-    assert "Щёлкните по картам" in w.result.value
+    assert "Нажмите на карты" in w.result.value
     for c in w._find("К♠ Д♠"):
         w.click(c)
     assert w.selected == set(w._find("К♠ Д♠")) == w.canvas.selected

@@ -192,7 +192,7 @@ def click_deck(w, card):
 
 def test_trick_clicks_lead_then_reply_and_identical_copies():
     w = TrickWinner(lead=None, reply=None)
-    assert "Щёлкните по карте" in w.result.value
+    assert "Нажмите на карту" in w.result.value
     click_deck(w, Card("T", "C"))
     assert w.lead is Card("T", "C") and w.reply is None
     click_deck(w, Card("T", "C"))

@@ -338,6 +338,28 @@ def test_trick_winner_right_and_wrong(results):
         w2.choose_winner("dealer")
 
 
+def test_trick_winner_explains_once_without_a_bare_answer():
+    """Chapter 04's first question (issue: «Т♥ другой масти…» and then «Соперник. Туз червей —
+    карта другой, некозырной масти…»): without an explanation of its own the feedback is the
+    verdict and the engine's reason, once; an author's explanation that opens with the bare
+    answer («Соперник.», «Вы:») is shown without it, after the engine's reason."""
+    q1 = {"id": "ch04-q1", "kind": "trick_winner", "trump": "S", "lead": "9C", "follow": "AH"}
+    w = make(q1)
+    w.part.lead_button.click()
+    lines = w.feedback.message.split("\n")
+    assert lines == ["Верно! Взятку берёт ходивший.",
+                     "Т♥ другой масти и не козырь: такая карта не бьёт, взятку берёт ходивший, "
+                     "какой бы старшей она ни была."], lines
+    for explain, shown in (("Соперник. Из двух одинаковых карт берёт сыгранная первой.",
+                            "Из двух одинаковых карт берёт сыгранная первой."),
+                           ("Вы: десятка старше короля.", "Десятка старше короля."),
+                           ("Соперник сыграл первым.", "Соперник сыграл первым.")):
+        w = make({**TRICK, "explain": explain})
+        w.part.lead_button.click()
+        assert w.feedback.message.split("\n")[-1] == shown, w.feedback.message
+        assert w.answer().why[-1] == shown
+
+
 # ------------------------------------------------------------------ legal plays
 
 def test_legal_plays_right_partial_wrong():

@@ -478,3 +478,51 @@ def test_rule_names_inside_a_sentence_start_with_a_small_letter():
 def test_the_record_field_says_where_the_record_appears():
     t = PracticeTable(opponent="random", seed=1)
     assert t.record_panel.text.placeholder.startswith("Здесь появится запись сдачи — ")
+
+
+@pytest.mark.parametrize("preset", ["canonical", "three_handed", "many_pack_infusorka"])
+def test_an_empty_row_of_declared_cards_says_whether_anything_was_declared(preset):
+    """«Ваши объявления: пока нет» / «Объявлено соперником: ничего» only while that player has
+    declared nothing in the deal; once his declared cards have all been played, the row says
+    «на столе карт нет» (the audit saw «пока нет» after a sequence of 250 was played out).
+    The demos' scene (`render.scene.deal_scene`) says the same."""
+    from bezique.players.heuristic import heuristic_action
+    from bezique.widgets.practice.scene import scene_kwargs
+    from bezique.widgets.render.layout import layout_scene
+    from bezique.widgets.render.play_table import layout_play_table
+    from bezique.widgets.render.scene import deal_scene
+
+    def texts(lay):
+        return " | ".join(op.text for op in lay.ops if op.kind == "text")
+
+    seen = set()
+    for seed in (1, 2, 3):
+        deal = Deal.new(RuleSet.preset(preset), dealer=0, seed=seed)
+        while not deal.is_over:
+            deal.apply(heuristic_action(deal))
+            for human in range(deal.n):
+                declared = [bool(deal.melds[s].scored or deal.pending[s]) for s in range(deal.n)]
+                text = texts(layout_play_table(**scene_kwargs(deal, human)))
+                if deal.exposed[human]:
+                    continue
+                if deal.n == 2 and deal.rules.hand_size > 9:       # the heading in lines
+                    assert ("на столе | карт нет" in text) == declared[human], text
+                    assert ("пока нет" in text) != declared[human], text
+                else:
+                    mine = "на столе карт нет" if declared[human] else "пока нет"
+                    assert f"Ваши объявления: {mine}" in text, text
+                if deal.n > 2:                                 # the others' rows
+                    others = [s for s in range(deal.n) if s != human and not deal.exposed[s]]
+                    said = text.count("объявленных карт на столе нет")
+                    assert said == sum(declared[s] for s in others), text
+                    assert text.count("объявлений нет") == len(others) - said, text
+                if deal.n == 2:
+                    bot = 1 - human
+                    if not deal.exposed[bot]:
+                        theirs = "на столе карт нет" if declared[bot] else "ничего"
+                        assert f"Объявлено соперником: {theirs}" in text, text
+                    if deal.rules.hand_size == 8:
+                        scene = texts(layout_scene(**deal_scene(deal, human)))
+                        assert f"Ваши объявления: {mine}" in scene, scene
+                seen.add(declared[human])
+    assert seen == {True, False}          # both cases met: before and after a declaration

@@ -388,8 +388,8 @@ class AdviceExplorer(OnPage, W.VBox):
         if c.key == "memory":
             return memory_facts(c)
         if not self.revealed:
-            return ("Как бы сыграли вы? Щёлкните по карте" +
-                    (" или нажмите кнопку" if self.buttons.children else "") +
+            return ("Как бы сыграли вы? Нажмите на карту" +
+                    (" или на кнопку" if self.buttons.children else "") +
                     " — или сразу «Показать выбор компьютера».")
         act = self._choices.get(c.key) if hasattr(self, "_choices") else None
         act = act or computer_choice(c)

@@ -76,7 +76,7 @@ class CompareCards(OnPage, W.VBox):
     """«Сравните две карты»: the sixteen cards of a suit (both copies) in a mixed row; click
     two of them (or choose them in the lists) and the engine says which is higher."""
 
-    static_hint = ("Здесь можно выбрать масть и щёлкнуть по двум картам (или выбрать их в списках) "
+    static_hint = ("Здесь можно выбрать масть и две карты (нажав на них или в списках) "
                    "— под картами будет сказано, какая из них старше.")
 
     def __init__(self, suit: str = "H", picks=("К♥", "10♥"), seed: int = 7):
@@ -158,8 +158,8 @@ class CompareCards(OnPage, W.VBox):
         if len(self.picks) < 2:
             left = 2 - len(self.picks)
             if left == 1:
-                return "Выберите ещё одну карту: щёлкните по ней или выберите её в списке."
-            return "Выберите две карты: щёлкните по ним или выберите их в списках."
+                return "Выберите ещё одну карту: нажмите на неё или выберите её в списке."
+            return "Выберите две карты: нажмите на них или выберите их в списках."
         a, b = self.picks
         top = higher_of(a, b)
         order = rank_order_ru(a.suit)

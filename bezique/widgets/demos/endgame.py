@@ -91,8 +91,8 @@ class EndgameClicker(OnPage, W.VBox):
     grey: click one to hear why; click a legal card to play it, and the opponent answers (or
     leads the next trick)."""
 
-    static_hint = ("Здесь можно сыграть последние восемь взяток против компьютера: щелчок по серой "
-                   "карте объясняет, почему ею ходить нельзя.")
+    static_hint = ("Здесь можно сыграть последние восемь взяток против компьютера: нажатие на "
+                   "серую карту объясняет, почему ею ходить нельзя.")
 
     def __init__(self, seed: int = 104, must_head: bool = True, opponent: str = "heuristic"):
         self.opponent_name = opponent
@@ -135,9 +135,9 @@ class EndgameClicker(OnPage, W.VBox):
         self.player = make_player(self.opponent_name, seed=self.seed.value)
         self.last_trick = None
         self._opponent_moves()
-        self.say("Талон кончился, идёт игра «на выход». Соперник пошёл первым. Щёлкните по "
-                 "карте, которой хотите ответить. Серые карты сейчас играть нельзя — щёлкните по "
-                 "серой карте, чтобы узнать почему.")
+        self.say("Талон кончился, идёт игра «на выход». Соперник пошёл первым. Нажмите на "
+                 "карту, которой хотите ответить. Серые карты сейчас играть нельзя — нажмите на "
+                 "серую карту, чтобы узнать почему.")
         self.render()
 
     def _next_seed(self) -> None:

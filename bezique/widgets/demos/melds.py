@@ -182,7 +182,7 @@ class MeldBuilder(OnPage, W.VBox):
     its points, or explains in Russian why the cards are not a meld. A trump selector and a
     choice of rules (the optional melds of some sources)."""
 
-    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по картам — вы увидите название "
+    static_hint = ("Здесь можно выбрать козырь и нажать на карты — вы увидите название "
                    "комбинации и её очки или объяснение, почему это не комбинация.")
 
     def __init__(self, trump: str = "H", rules: str = "canonical", pick: str = ""):
@@ -254,8 +254,8 @@ class MeldBuilder(OnPage, W.VBox):
     def verdict(self) -> str:
         chosen = sort_cards(self.selected)
         if not chosen:
-            return ("Щёлкните по картам, из которых хотите собрать комбинацию, — например, по "
-                    "королю и даме одной масти. Щелчок по выбранной карте снимает выбор.")
+            return ("Нажмите на карты, из которых хотите собрать комбинацию, — например, на "
+                    "короля и даму одной масти. Повторное нажатие на карту снимает выбор.")
         shown = " ".join(c.ru for c in chosen)
         found = self.declarations()
         if found:
@@ -293,8 +293,8 @@ class MeldBuilder(OnPage, W.VBox):
             cc.show_hand(cards, order=None, lift=True, title=names[suits],
                          highlighted={c for c in cards if c.suit == trump},
                          caption=None if suits == "SC" else
-                         f"Козырь — {SUIT_NAME_RU[trump]} (козыри обведены). Щёлкайте по "
-                         "картам, чтобы выбрать их.")
+                         f"Козырь — {SUIT_NAME_RU[trump]} (козыри обведены). Нажимайте на "
+                         "карты, чтобы выбрать их.")
         self.hint.value = self.hint_text()
         self.update_text()
 

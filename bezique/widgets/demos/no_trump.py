@@ -51,8 +51,8 @@ class NoTrumpDemo(OnPage, W.VBox):
     trick the engine's legal declarations become buttons. The last trick is shown with its
     winner under every possible trump, so the change made by the first marriage is visible."""
 
-    static_hint = ("Здесь можно сыграть бескозырную сдачу против компьютера: ходить щелчком по "
-                   "карте и объявить марьяж, который назначит козырь.")
+    static_hint = ("Здесь можно сыграть бескозырную сдачу против компьютера: ходить нажатием на "
+                   "карту и объявить марьяж, который назначит козырь.")
 
     def __init__(self, seed: int = 4, until_trump: bool = False):
         self.seed = W.BoundedIntText(value=seed, min=1, max=99999, description="Номер сдачи:",
@@ -185,8 +185,8 @@ class NoTrumpDemo(OnPage, W.VBox):
         elif d.stage == "declare" and d.to_act == YOU:
             lines.append("Вы взяли взятку: можно объявить комбинацию (кнопки выше).")
         elif d.to_act == YOU:
-            lines.append("Ваш ход: щёлкните по карте." if not d.trick else
-                         "Ответьте на ход соперника: щёлкните по карте.")
+            lines.append("Ваш ход: нажмите на карту." if not d.trick else
+                         "Ответьте на ход соперника: нажмите на карту.")
         lines.append(f"Очки за объявления: у вас {d.declared[YOU]}, у соперника {d.declared[OPP]}.")
         return "<br>".join(lines)
 

@@ -268,7 +268,7 @@ class DeclarationHistory(OnPage, W.VBox):
         """Score the selected cards as a combination, if the engine allows it now."""
         cards = tuple(self.selected)
         if not cards:
-            self.say("Сначала выберите карты комбинации щелчком.", False)
+            self.say("Сначала выберите карты комбинации: нажмите на них.", False)
             return None
         found = [d for d in self.legal() if set(d.cards) == set(cards)]
         if not found:

@@ -43,7 +43,7 @@ THREE_NAMES = ("Первый (ходит)", "Второй", "Третий")
 class ThreeHandedTrick(OnPage, W.VBox):
     """«Взятка втроём»: click three cards (the lead first); the engine says who takes it."""
 
-    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по трём картам — и узнать, кто из "
+    static_hint = ("Здесь можно выбрать козырь и нажать на три карты — и узнать, кто из "
                    "трёх игроков возьмёт взятку.")
 
     def __init__(self, trump: str = "S", cards: str | None = "К♣ 10♣ 7♠"):
@@ -86,8 +86,8 @@ class ThreeHandedTrick(OnPage, W.VBox):
     def verdict(self) -> str:
         n = len(self.plays)
         if n < 3:
-            return (f"Щёлкните по карте: {('первая карта — ход', 'вторая карта', 'третья карта')[n]}."
-                    if n < 3 else "")
+            which = ("первая карта — ход", "вторая карта", "третья карта")[n]
+            return f"Нажмите на карту: {which}."
         w = self.winner()
         win = self.plays[w]
         lines = [f"<b>Взятку берёт {THREE_NAMES[w].split(' ')[0].lower()} игрок: {win.ru}.</b>",

@@ -38,7 +38,7 @@ class TrickWinner(OnPage, W.VBox):
     """«Кто возьмёт взятку?»: choose the trump, click the card led and the reply; the engine
     says who wins and why (`winner_reason`)."""
 
-    static_hint = ("Здесь можно выбрать козырь и щёлкнуть по двум картам — под ними будет "
+    static_hint = ("Здесь можно выбрать козырь и нажать на две карты — под ними будет "
                    "сказано, кто возьмёт взятку и почему.")
 
     def __init__(self, trump: str = "H", lead: str = "Т♣", reply: str = "7♥"):
@@ -114,9 +114,9 @@ class TrickWinner(OnPage, W.VBox):
 
     def verdict(self) -> str:
         if self.lead is None:
-            return "Щёлкните по карте, которой ходят, а потом по карте ответа."
+            return "Нажмите на карту, которой ходят, а потом на карту ответа."
         if self.reply is None:
-            return f"Ход: {self.lead.ru}. Теперь щёлкните по карте ответа."
+            return f"Ход: {self.lead.ru}. Теперь нажмите на карту ответа."
         w = self.winner()
         who = "ходивший (первая карта)" if w == 0 else "ответивший (вторая карта)"
         return (f"<b>Взятку берёт {who}: {(self.lead, self.reply)[w].ru}.</b><br>"

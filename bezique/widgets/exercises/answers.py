@@ -314,7 +314,7 @@ class Judge:
         """Judge the set of cards said to be playable."""
         chosen = sort_cards(chosen)
         if not chosen:
-            return Feedback("invalid", "Отметьте щелчком все карты, которыми можно сыграть.")
+            return Feedback("invalid", "Отметьте нажатием все карты, которыми можно сыграть.")
         pos = self.position
         legal = self.legal_cards()
         trick = pos.played()

@@ -212,7 +212,7 @@ class ExerciseWidget(OnPage, ipywidgets.VBox):
         """Check the answer with the engine, show and return the feedback."""
         fb = self.part.check()
         if fb.verdict != "invalid" and self.part.explain_adds(fb.message):
-            fb.message += "\n" + self.position.explain
+            fb.message += "\n" + self.part.explanation()
         self._show_feedback(fb)
         self._say("")                  # the feedback says it (an invalid answer's reason too)
         if fb.verdict != "invalid":
@@ -224,7 +224,7 @@ class ExerciseWidget(OnPage, ipywidgets.VBox):
         (shown collapsed under the question, see page.OnPage)."""
         key, why = self.judge.answer()
         if self.part.explain_adds("\n".join(key + why)):
-            why = why + [self.position.explain]
+            why = why + [self.part.explanation()]
         return Answer(key, why)
 
     def page_hint(self) -> str:

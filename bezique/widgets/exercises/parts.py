@@ -15,6 +15,7 @@ declarations) is refused with a `ValueError` in Russian by the base class `Answe
 from __future__ import annotations
 
 import html
+import re
 from typing import Iterable
 
 import ipywidgets
@@ -82,10 +83,14 @@ class AnswerPart:
         self.widget._show_feedback(None)
         self.widget._say("")
 
+    def explanation(self) -> str:
+        """The position's own explanation as it is shown after the engine's words."""
+        return self.position.explain
+
     def explain_adds(self, message: str) -> bool:
         """Whether the position's own explanation says more than the engine's words already in
         `message` (a generated position explains with the same engine words)."""
-        explain = self.position.explain
+        explain = self.explanation()
         return bool(explain) and explain not in message and not self.position.id.startswith("gen-")
 
     # ---------------------------------------------------------------- what other kinds offer
@@ -260,7 +265,7 @@ class DeclarationsPart(_PickingPart):
 
     kind = "declarations"
     default_prompt = "Что и за сколько очков вы можете объявить сейчас?"
-    static_hint = ("Здесь можно отметить карты щелчком, назвать комбинацию, добавить объявления "
+    static_hint = ("Здесь можно отметить карты нажатием, назвать комбинацию, добавить объявления "
                    "в ответ и нажать «Проверить» — вы узнаете, что верно, что пропущено и почему.")
 
     def __init__(self, widget):
@@ -277,7 +282,7 @@ class DeclarationsPart(_PickingPart):
         return lines
 
     def explain_adds(self, message: str) -> bool:
-        explain = self.position.explain          # a generated one too: it names the trap
+        explain = self.explanation()             # a generated one too: it names the trap
         return bool(explain) and explain not in message
 
     def area(self) -> ipywidgets.Widget:
@@ -317,8 +322,8 @@ class DeclarationsPart(_PickingPart):
         each = ("Добавьте одно объявление — то, которое вы сделали бы сейчас." if
                 self.judge.choose_one else
                 "Так — для каждого объявления, которое сейчас разрешено.")
-        how = ipywidgets.HTML("<div style='line-height:1.4'>Отметьте карты комбинации щелчком (или "
-                              f"впишите их), выберите комбинацию и нажмите «Добавить». {each}</div>")
+        how = ipywidgets.HTML("<div style='line-height:1.4'>Отметьте карты комбинации нажатием "
+                              f"(или впишите их), выберите комбинацию и нажмите «Добавить». {each}</div>")
         return ipywidgets.VBox([how, row(self.cards_text),
                                 row(self.meld_dropdown, self.add_button),
                                 row(self.nothing_button, self.clear_button), self.answer_html])
@@ -372,7 +377,7 @@ class DeclarationsPart(_PickingPart):
             return self._apply_text(self.cards_text.value)   # only spaces typed: say so
         cards = tuple(self.selection)
         if not cards:
-            say("Сначала отметьте карты комбинации (щелчком по картам или впишите их).", error=True)
+            say("Сначала отметьте карты комбинации (нажмите на них или впишите их).", error=True)
             return False
         meld = self.meld_dropdown.value
         if meld == AUTO:
@@ -454,17 +459,18 @@ class LegalPlaysPart(_PickingPart):
 
     kind = "legal_plays"
     default_prompt = "Какими картами вы можете сыграть? Отметьте все такие карты."
-    static_hint = ("Здесь можно щёлкнуть по картам, которыми разрешено сыграть, и нажать "
+    static_hint = ("Здесь можно отметить карты, которыми разрешено сыграть, и нажать "
                    "«Проверить» — разрешённые карты отметятся золотой рамкой, а ошибки будут объяснены.")
 
     def explain_adds(self, message: str) -> bool:
         reason = self.judge.solution.get("reason")     # the engine's reason may be the explanation
-        return super().explain_adds(message) and not (reason and reason == self.position.explain)
+        return super().explain_adds(message) and not (reason and reason == self.explanation())
 
     def area(self) -> ipywidgets.Widget:
         where = " (на руке и на столе)" if self.position.table else ""
-        return ipywidgets.HTML(f"<div style='line-height:1.4'>Щёлкните по каждой карте, которой "
-                               f"можно сыграть{where}, и нажмите «Проверить».</div>")
+        return ipywidgets.HTML(f"<div style='line-height:1.4'>Отметьте каждую карту, которой "
+                               f"можно сыграть{where} (нажмите на неё), и нажмите "
+                               "«Проверить».</div>")
 
     def check(self) -> Feedback:
         w = self.widget
@@ -480,6 +486,9 @@ class LegalPlaysPart(_PickingPart):
 
 
 # ====================================================================== trick winner
+
+# A trick-winner explanation that opens with the bare answer: «Соперник. », «Вы: ».
+BARE_ANSWER = re.compile(r"(Вы|Соперник|Партнёр|Игрок \d)[.:] +(?=\S)")
 
 class TrickWinnerPart(AnswerPart):
     """«Кто возьмёт взятку?»: two buttons, each answers and checks at once."""
@@ -507,9 +516,17 @@ class TrickWinnerPart(AnswerPart):
         return [(seat, "Берёте вы" if seat == pos.you else f"Берёт {pos.seat_name(seat)}",
                  f"Взятку берёт карта {card.ru}") for seat, card in pos.trick]
 
+    def explanation(self) -> str:
+        """The author's explanation without its bare answer in front («Соперник. Туз червей…»,
+        «Вы: десятка…»): the verdict above it has already said who takes the trick, in the
+        buttons' words."""
+        explain = self.position.explain or ""
+        bare = BARE_ANSWER.match(explain)
+        return capitalize(explain[bare.end():]) if bare else explain
+
     def explain_adds(self, message: str) -> bool:
         reason = self.judge.solution.get("reason")     # the engine's reason may be the explanation
-        return super().explain_adds(message) and not (reason and reason == self.position.explain)
+        return super().explain_adds(message) and not (reason and reason == self.explanation())
 
     def pictures(self) -> ipywidgets.Widget:
         w = self.widget
@@ -583,14 +600,21 @@ class DealScorePart(AnswerPart):
     def area(self) -> ipywidgets.Widget:
         names = self.judge.score_names
         n = len(names)
-        style = {"description_width": "initial"}
-        lay = ipywidgets.Layout(width="14em")
-        self.total_fields = [ipywidgets.Text(description=f"{names[p]}, всего", placeholder="очки",
-                                             style=style, layout=lay) for p in range(n)]
-        self.part_fields = {
-            part: [ipywidgets.Text(description=f"{names[p]}, {label}", placeholder="очки",
-                                   style=style, layout=lay) for p in range(n)]
-            for part, label in PARTS.items()}
+        # every field as wide as the longest label needs («Борис, последняя взятка») and its box
+        # room for a number and the placeholder: the boxes line up, none is squeezed (at 1366
+        # px a 14em field left «последняя взятка» a box too narrow for «очки»); a row of two
+        # wraps on a phone
+        labels = [f"{names[p]}, {label}" for label in ("всего", *PARTS.values()) for p in range(n)]
+        chars = max(len(t) for t in labels) + 1
+        style = {"description_width": f"{chars}ch"}
+
+        def field(description):
+            return ipywidgets.Text(description=description, placeholder="очки", style=style,
+                                   layout=ipywidgets.Layout(width=f"calc({chars}ch + 7em)"))
+
+        self.total_fields = [field(f"{names[p]}, всего") for p in range(n)]
+        self.part_fields = {part: [field(f"{names[p]}, {label}") for p in range(n)]
+                            for part, label in PARTS.items()}
         for fld in (*self.total_fields, *(f for row in self.part_fields.values() for f in row)):
             fld.on_msg(self._on_field_msg)           # Enter in a field: as «Проверить»
         self.parts_box = ipywidgets.VBox([row(*fields) for fields in self.part_fields.values()])

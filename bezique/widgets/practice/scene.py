@@ -99,10 +99,14 @@ def scene_kwargs(deal: Deal, human: int, reveal: bool = False, show_last: bool =
     def declared(seat):
         return table_groups(deal.exposed[seat], deal.melds[seat].scored + deal.pending[seat])
 
+    def has_declared(seat):                  # so that an empty row is not «пока нет» after it
+        return bool(deal.melds[seat].scored or deal.pending[seat])
+
     kw = dict(hand=deal.concealed(human), table=declared(human),
               stock=deal.stock_count, turn_up=deal.turn_up, names=(YOU, THEM),
               stock_count_shown=shown_stock_count(deal) is not None,
-              highlighted=set(highlighted), hand_room=deal.rules.hand_size)
+              highlighted=set(highlighted), hand_room=deal.rules.hand_size,
+              declared_before=(has_declared(human), has_declared(bot)))
     acting = None if deal.is_over else deal.to_act
     if n == 2:
         kw["opponent_table"] = declared(bot)
@@ -115,7 +119,8 @@ def scene_kwargs(deal: Deal, human: int, reveal: bool = False, show_last: bool =
         partner = (human + 2) % 4 if deal.rules.partnerships else None
         kw["others"] = [dict(name=who(s, human, n), table=declared(s), partner=s == partner,
                              cards=deal.concealed(s) if reveal else len(deal.concealed(s)),
-                             dealer=s == deal.dealer, to_act=s == acting)
+                             dealer=s == deal.dealer, to_act=s == acting,
+                             declared=has_declared(s))
                         # from your left to your right: play goes to the right (RULES.md
                         # §10.1), so the player after you sits on your right
                         for s in ((human + k) % n for k in range(n - 1, 0, -1))]
@@ -182,14 +187,14 @@ def instruction(deal: Deal, human: int, full: bool = False) -> str:
         return ("Вы взяли взятку. Можно объявить комбинацию — кнопки под столом; "
                 "или нажмите «Без объявления», и вы возьмёте карту из талона.")
     if deal.trick and deal.n > 2:
-        text = f"Во взятке: {on_trick(deal, human)}. Ваш ход — щёлкните по карте."
+        text = f"Во взятке: {on_trick(deal, human)}. Ваш ход — нажмите на карту."
     elif deal.trick:
         lead = deal.trick[0]
-        text = f"Соперник пошёл: {lead.ru} ({lead.name_ru}). Ваш ответ — щёлкните по карте."
+        text = f"Соперник пошёл: {lead.ru} ({lead.name_ru}). Ваш ответ — нажмите на карту."
     else:
-        text = "Ваш ход: щёлкните по карте, которой хотите пойти."
+        text = "Ваш ход: нажмите на карту, которой хотите пойти."
     if disabled_cards(deal, human):
-        text += " Серые карты сейчас играть нельзя — щёлкните по серой карте, и вы узнаете почему."
+        text += " Серые карты сейчас играть нельзя — нажмите на серую карту, и вы узнаете почему."
     elif deal.phase == 1 and deal.exposed[human]:
         text += " Объявленными картами со стола тоже можно ходить."
     return text

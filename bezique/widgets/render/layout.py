@@ -336,6 +336,9 @@ def _stock_block(count, turn_up=None, *, scale=1.0, four_colour=False,
 FELT = (31, 98, 60)
 ON_FELT = (236, 242, 232)
 CAPTION_PX = 15
+# the heading of an empty row of declared cards when the seat has declared in this deal (its
+# declared cards all played since, or never laid out: carte blanche)
+NONE_LEFT = "на столе карт нет"
 
 
 def _finish_layout(block: Block, caption: str | None, background, pad: int) -> Layout:
@@ -404,13 +407,17 @@ def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=()
                  opponent_table=(), stock=0, turn_up=None, selected=(), disabled=(),
                  highlighted=(), four_colour=False, order="alternate", winner=None,
                  caption=None, scale=1.0, lift=True, names=("Вы", "Соперник"),
-                 background=FELT, stock_count_shown=True) -> Layout:
+                 background=FELT, stock_count_shown=True, declared_before=(False, False)) -> Layout:
     """A whole table: the opponent's hand and declared cards at the top, the stock with
     the turn-up and the trick in the middle, your declared cards and your hand below.
 
     `opponent` is a number of hidden cards or a list of cards (shown face up when
-    `opponent_face_up`). `selected`/`disabled`/`highlighted` apply to your hand and table."""
+    `opponent_face_up`). `selected`/`disabled`/`highlighted` apply to your hand and table.
+    `declared_before`: (you, the opponent) have declared in this deal, so that an empty row of
+    declared cards reads «на столе карт нет» (all played), not «пока нет» / «ничего»."""
     you, them = names
+    none_mine, none_theirs = (NONE_LEFT if d else never
+                              for d, never in zip(declared_before, ("пока нет", "ничего")))
     w, h = card_size(scale)
     small, tscale = 0.7 * scale, 0.8 * scale
     label_px = max(10, round(13 * scale))
@@ -431,7 +438,7 @@ def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=()
     ot = _declared_rows(_groups(opponent_table, order), tscale, room, four_colour)
     ot.h = max(ot.h, card_size(tscale)[1])
     ot.lines.append(f"Объявлено соперником: {_names(ot.boxes)}.")
-    rows.append((ot, "Объявлено соперником" + ("" if opponent_table else ": ничего")))
+    rows.append((ot, "Объявлено соперником" + ("" if opponent_table else f": {none_theirs}")))
 
     st = _stock_block(stock, turn_up, scale=scale, four_colour=four_colour, label_colour=ON_FELT,
                       count_shown=stock_count_shown)
@@ -443,7 +450,7 @@ def layout_scene(hand, *, opponent=8, opponent_face_up=False, trick=(), table=()
     mt = _declared_rows(_groups(table, order), tscale, room, four_colour, **sets)
     mt.h = max(mt.h, card_size(tscale)[1])
     mt.lines.append(f"Ваши объявленные карты: {_names(mt.boxes)}.")
-    rows.append((mt, "Ваши объявления" + ("" if table else ": пока нет")))
+    rows.append((mt, "Ваши объявления" + ("" if table else f": {none_mine}")))
     mine = _hand_block(list(hand), scale=scale, order=order, four_colour=four_colour,
                        lift=lift, **sets)
     mine.lines.append(f"Ваши карты: {_names(mine.boxes)}.")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from ...cards import Card
 from ...ru import plural
-from .layout import (FELT, ON_FELT, _declared_row, _declared_rows, _hand_block,
+from .layout import (FELT, NONE_LEFT, ON_FELT, _declared_row, _declared_rows, _hand_block,
                      _names, _state, _stock_block, _trick_block, order_cards)
 from .metrics import text_width
 from .ops import BandOp, Block, Layout
@@ -39,6 +39,7 @@ WIDTH = 680              # inner width at scale 1 (the canvas is this plus two m
 HAND_FLOOR = 0.75
 HAND_GAP = 6             # between two cards of your hand, at scale 1
 OPPONENT_BACKS = 0.35    # the part of the width a long row of the opponent's backs may take
+NONE_LEFT_LINES = ["на столе", "карт нет"]   # `NONE_LEFT` beside the many-pack hand
 
 
 def _row_width(n: int, scale: float) -> int:
@@ -170,7 +171,9 @@ def _others_row(scene: Block, others, x0: float, y: float, width: float, scale: 
         if decl.boxes:
             scene.add(decl, x + (col - decl.w) / 2, yy)
         else:
-            _label(scene, "объявлений нет", x + col / 2, yy + round(4 * scale),
+            # declared before: its declared cards all played (not «объявлений нет»)
+            _label(scene, "объявленных карт на столе нет" if o.get("declared") else
+                   "объявлений нет", x + col / 2, yy + round(4 * scale),
                    max(9, round(10 * scale)), anchor="ma")
         bottom = max(bottom, yy + card_size(decl_scale)[1])
     return bottom, lines
@@ -182,7 +185,7 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
                       order="alternate", scale=1.0, lift=True, names=("Вы", "Соперник"),
                       background=FELT, caption=None, winner=None,
                       stock_count_shown=True, others=None, you_deal=False,
-                      you_act=False, hand_room=0) -> Layout:
+                      you_act=False, hand_room=0, declared_before=(False, False)) -> Layout:
     """The table for `hand` (your concealed cards). `opponent`: a number of backs, or cards
     (face up with `opponent_face_up`); `trick`: the trick being played, (who, card) pairs;
     `last_trick` / `last_winner`: the last trick taken and the index of its winning card;
@@ -191,10 +194,15 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
     accepted for `layout_scene`'s callers and ignored: the table's instruction is HTML.
     `others` (three or four at the table) replaces `opponent` / `opponent_table`: one dict per
     other player as they sit from your left to your right, with "name", "cards" (a number of backs, or cards face
-    up), "table" (declared cards grouped), and the flags "partner", "dealer", "to_act";
+    up), "table" (declared cards grouped), and the flags "partner", "dealer", "to_act",
+    "declared" (has declared in this deal);
     `you_deal` / `you_act` mark your own row the same way. `hand_room`: the most cards
-    your hand can hold (the rules' hand size), for an arrangement that keeps its place."""
+    your hand can hold (the rules' hand size), for an arrangement that keeps its place.
+    `declared_before`: (you, the opponent) have declared in this deal, so that an empty row of
+    declared cards reads «на столе карт нет» (all played), not «пока нет» / «ничего»."""
     you, them = names
+    none_mine, none_theirs = (NONE_LEFT if d else never
+                              for d, never in zip(declared_before, ("пока нет", "ничего")))
     w, h = card_size(scale)
     width = round(WIDTH * scale)
     margin, vgap = round(10 * scale), round(6 * scale)
@@ -225,8 +233,8 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
         ot = _declared_row(opponent_table, 0.7 * scale, width - opp.w - round(24 * scale), four_colour)
         ot.lines.append(f"Объявлено соперником: {_names(ot.boxes)}.")
         _label(scene, f"{them}: {plural(n_opp, 'карта')}", margin, y, px)
-        _label(scene, "Объявлено соперником" + ("" if ot.boxes else ": ничего"), margin + width, y,
-               px, anchor="ra")
+        _label(scene, "Объявлено соперником" + ("" if ot.boxes else f": {none_theirs}"),
+               margin + width, y, px, anchor="ra")
         y += line
         scene.add(opp, margin, y)
         scene.add(ot, margin + width - ot.w, y)
@@ -283,7 +291,8 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
     if rows:
         # your cards' region: the declared cards (heading on the left), the hand in its band
         # below; when the hand needs one row only, the declared cards may take two
-        heads = ["Ваши", "объявления" if table else "объявления:", "" if table else "пока нет"]
+        heads = ["Ваши", "объявления" if table else "объявления:",
+                 *([] if table else NONE_LEFT_LINES if declared_before[0] else [none_mine])]
         heads = [t for t in heads + [m for m in marks.split(" · ") if m] if t]
         room = width - max(text_width(t, px, True) for t in heads) - round(12 * scale)
         region = card_size(0.7 * scale)[1] + vgap + _hand_rows(
@@ -303,7 +312,7 @@ def layout_play_table(hand, *, opponent=8, opponent_face_up=False, trick=(), las
         y += region - mine.h - card_size(0.7 * scale)[1] - vgap
     else:
         mt = _declared_row(table, 0.7 * scale, width, four_colour, **sets)
-        _label(scene, "Ваши объявления" + ("" if mt.boxes else ": пока нет") + marks,
+        _label(scene, "Ваши объявления" + ("" if mt.boxes else f": {none_mine}") + marks,
                margin + width / 2, y, px, anchor="ma", colour=colour)
         y += line
         scene.add(mt, margin + (width - mt.w) / 2, y)

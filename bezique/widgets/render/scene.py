@@ -29,7 +29,8 @@ def deal_scene(deal, seat: int, *, names=("Вы", "Соперник"), trick_nam
     kw = dict(hand=deal.concealed(seat), opponent=len(deal.concealed(other)),
               table=table(deal.exposed[seat]), opponent_table=table(deal.exposed[other]),
               stock=deal.stock_count, turn_up=deal.turn_up, names=tuple(names),
-              stock_count_shown=shown_stock_count(deal) is not None)
+              stock_count_shown=shown_stock_count(deal) is not None,
+              declared_before=(bool(deal.melds[seat].scored), bool(deal.melds[other].scored)))
     label = lambda s: trick_names[0] if s == seat else trick_names[1]     # noqa: E731
     if deal.trick:
         kw["trick"] = [(label(s), c) for s, c in zip(deal.trick_seats, deal.trick)]
