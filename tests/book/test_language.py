@@ -384,3 +384,20 @@ def test_no_code_words_in_learner_prose(built_book):
 )
 def test_code_words_checker_itself(html, expected):
     assert code_words(html) == expected
+
+
+def test_the_footer_reads_in_russian(built_book):
+    """The footer of every page: «© 2026, команда курса «Безик»» and the date of the build, not
+    the theme's «Автор: …» and «© Копирайт 2026.»; the theme's «Наверх» button, which floated
+    over the widgets on a phone, is not shown (book/_static/bezique.css)."""
+    problems = []
+    for path in html_pages(built_book):
+        text = path.read_text(encoding="utf-8")
+        footer = text[text.find('<footer class="bd-footer-content'):]
+        footer = " ".join(re.sub(r"<[^>]+>", " ", footer[:footer.find("</footer>")]).split())
+        if "© 2026, команда курса «Безик»" not in footer or re.search("Копирайт|Автор|Copyright",
+                                                                       footer):
+            problems.append(f"{path.relative_to(built_book).as_posix()}: {footer[:120]}")
+    assert not problems, "Подвал страницы:\n  " + "\n  ".join(problems)
+    css = (built_book / "_static" / "bezique.css").read_text(encoding="utf-8")
+    assert re.search(r"#pst-back-to-top\s*\{\s*display:\s*none\s*!important", css)
