@@ -23,7 +23,7 @@ from ..events import DeclareEvent, DrawEvent, PhaseTwoEvent, TrickEvent, TurnUpT
 from ..record import dumps_record
 from ..rules import RuleSet
 from ..ru import capitalize, plural
-from . import coach
+from . import coach, coach_reasons
 from .match import TITLES, make_player
 from .search import supported as search_supported
 from ..variants.multipack import explain as mp    # Russian texts of a multi-pack deal (R15.3, R15.11)
@@ -126,7 +126,7 @@ class TerminalGame:
                                f"{d.cards[0].ru} на открытый козырь: {gain(d.points)}.")
                 else:
                     out.append(f"{who} {'объявили' if me else 'объявил'} "
-                               f"{coach.declaration_acc(d)}.")
+                               f"{coach_reasons.declaration_acc(d)}.")
             elif type(ev) is DrawEvent and ev.seat == self.me:
                 out.append(f"Вы берёте из талона {ev.card.ru}.")
             elif type(ev) is TurnUpTakenEvent:
@@ -161,7 +161,7 @@ class TerminalGame:
         if v.stage == "declare":
             lines.append("Вы взяли взятку. Можно объявить:")
             for i, a in enumerate(self._choices(), 1):
-                lines.append(f"  {i}) {coach.describe_action(a)}")
+                lines.append(f"  {i}) {coach_reasons.describe_action(a)}")
             lines.append("  0) не объявлять")
         elif v.trick and self.n == 2:
             lines.append(f"Соперник пошёл {v.trick[0][1].ru}. Ваш ответ:")

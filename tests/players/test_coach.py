@@ -10,7 +10,7 @@ from bezique.actions import PASS, Play
 from bezique.cards import Card
 from bezique.deal import Deal
 from bezique.melds import Declaration
-from bezique.players import coach
+from bezique.players import coach, coach_reasons
 from bezique.players.determinize import action_key
 from bezique.players.heuristic import HeuristicPlayer
 from bezique.players.match import play_deal
@@ -143,19 +143,19 @@ def test_review_lists_costly_decisions():
 
 
 def test_describe_action_in_russian():
-    assert coach.describe_action(Play(Card("Q", "S", 1))) == "сыграть Д♠ (дама пик)"
-    assert coach.describe_action(PASS).startswith("не объявлять")
+    assert coach_reasons.describe_action(Play(Card("Q", "S", 1))) == "сыграть Д♠ (дама пик)"
+    assert coach_reasons.describe_action(PASS).startswith("не объявлять")
     # the meld is the object of «объявить»: accusative, never «объявить козырная семёрка»
     seven = Declaration("trump_seven", (Card("7", "H"),), 10)
-    assert coach.describe_action(seven) == "объявить козырную семёрку 7♥ — 10 очков"
+    assert coach_reasons.describe_action(seven) == "объявить козырную семёрку 7♥ — 10 очков"
     marriage = Declaration("royal_marriage", (Card("K", "H"), Card("Q", "H")), 40)
-    assert coach.describe_action(marriage) == "объявить козырный марьяж К♥ Д♥ — 40 очков"
+    assert coach_reasons.describe_action(marriage) == "объявить козырный марьяж К♥ Д♥ — 40 очков"
 
 
 def test_words_agree_with_the_card():
     for rank, word in [("A", "он"), ("K", "он"), ("J", "он"), ("Q", "она"), ("T", "она"),
                        ("9", "она"), ("8", "она"), ("7", "она")]:
-        assert coach.gendered(Card(rank, "H"), "он", "она") == word
+        assert coach_reasons.gendered(Card(rank, "H"), "он", "она") == word
 
 
 # ------------------------------------------------------------------ hint and review agree
@@ -285,7 +285,7 @@ def test_a_followed_hint_that_a_deeper_look_rejects_is_a_note_not_a_mistake():
     n = int(round(note.loss))
     assert n >= 5 and f"лучше на {coach.plural(n, 'очко')}." in note.text
     assert "подсказка предлагала этот ход; более точный расчёт после сдачи показывает, что " \
-        f"{coach.describe_action(note.best)} лучше" in note.text
+        f"{coach_reasons.describe_action(note.best)} лучше" in note.text
     # Without the remembered hint the same move is one of the learner's mistakes.
     plain = coach.review(deal, view.seat, top=3, samples=16, seed=0, memory=None)
     assert any(m.index == idx and not m.hinted for m in plain) and not plain.notes
@@ -346,7 +346,7 @@ def test_the_seven_exchange_reason_agrees_with_the_turned_ace():
     d.apply(Play(Card("7", "S")), 0)
     view = d.view(1)
     exchange = next(a for a in view.legal_actions if getattr(a, "meld", None) == "seven_exchange")
-    text = coach.explain_choice(view, exchange)
+    text = coach_reasons.explain_choice(view, exchange)
     assert "Т♥ (туз червей) — это бриск, он может войти в секвенцию" in text, text
     assert "она может" not in text
 
@@ -374,10 +374,10 @@ def test_a_jack_is_never_said_to_be_in_no_combination():
     to no combination, and that is what it is told."""
     d, view = _first_lead_position()
     jack = Card("J", "H", 1)
-    text = coach.explain_choice(view, Play(jack))
+    text = coach_reasons.explain_choice(view, Play(jack))
     assert "не входит" not in text and "не войдёт" not in text and "бесполезн" not in text, text
     assert "В♥ — не бриск и может войти только в четыре валета" in text, text
-    nine = coach.explain_choice(view, Play(Card("9", "H", 1)))
+    nine = coach_reasons.explain_choice(view, Play(Card("9", "H", 1)))
     assert "9♥ — не бриск и не входит ни в одну комбинацию" in nine, nine
     # Nor in random positions: a face that some combination contains is never «не входит».
     rng = random.Random(5)
@@ -388,7 +388,7 @@ def test_a_jack_is_never_said_to_be_in_no_combination():
             continue
         v = deal.view(deal.to_act)
         for a in v.legal_actions:
-            t = coach.explain_choice(v, a)
+            t = coach_reasons.explain_choice(v, a)
             if a.card.rank in "AKQJ":
                 assert f"{a.card.ru} не входит" not in t and "не бриск и не входит" not in t, t
             said += "ни в одну комбинацию" in t or "может войти только в" in t
@@ -410,7 +410,7 @@ def test_a_card_that_scored_in_a_declaration_gets_the_true_reason():
     assert view.stage == "play" and view.to_act == 1
     for c in seq.cards:
         if c.rank in "KQJ":                       # not a brisque, not a sure winner
-            text = coach.explain_choice(view, Play(c))
+            text = coach_reasons.explain_choice(view, Play(c))
             assert "эта карта уже принесла очки в комбинации" in text, text
             assert "бесполезн" not in text and "не входит" not in text, text
 
@@ -422,7 +422,7 @@ def test_the_cards_kept_for_a_combination_are_all_named_once():
     d = deal_from("9H JC AD TD QD JD 9D 9D", "KH 7C 8C 9C QH 7H 8S 9S", "8D")
     d.apply(Play(Card("K", "H", 1)), 1)
     view = d.view(0)
-    text = coach.explain_choice(view, Play(Card("9", "H", 1)))
+    text = coach_reasons.explain_choice(view, Play(Card("9", "H", 1)))
     assert "сохраните Т♦ 10♦ Д♦ В♦ для козырной секвенции" in text, text
     assert "карты для комбинаций лучше сохранить" not in text, text
     assert text.count("сохрани") == 1, text

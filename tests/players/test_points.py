@@ -16,7 +16,7 @@ from bezique.melds import (ACE_TURNED, BEZIQUE, bezique_faces, CARTE_BLANCHE, DO
                            FOUR_OF, MARRIAGE, NO_TRUMP_MARRIAGE, PLAIN_QUINT, ROYAL_MARRIAGE,
                            SEQUENCE, SEVEN_EXCHANGE, SEVEN_TURNED, SUIT_REPEATED,
                            TRIPLE_BEZIQUE, TRUMP_SEVEN, TWO_TRUMP_SEVENS, Declaration, meld_points)
-from bezique.players import coach
+from bezique.players import coach_reasons
 from bezique.players.heuristic import Obs, best_declaration, exchange_gain, opp_threat
 from bezique.players.random_player import random_action
 from bezique.ru import points
@@ -118,7 +118,7 @@ def test_seven_exchange_points_change_everywhere_at_once(exchange):
     ex = next(a for a in view.legal_actions if type(a) is Declaration and a.meld == SEVEN_EXCHANGE)
     assert ex.points == pts
     # The coach says the engine's number.
-    text = coach.explain_choice(view, ex)
+    text = coach_reasons.explain_choice(view, ex)
     assert (f"+{points(pts)}" in text) if pts else ("очков обмен не приносит" in text), text
     assert "+10" not in text or pts == 10
     # The Любитель values the exchange by the same number: it prefers it to the four jacks
@@ -169,7 +169,7 @@ def test_no_trump_sequence_points_change_everywhere_at_once(sequence):
     view = d.view(1)
     royal = next(a for a in view.legal_actions if type(a) is Declaration and a.meld == ROYAL_MARRIAGE)
     assert royal.points == meld_points(ROYAL_MARRIAGE, rules, "H")
-    text = coach.explain_choice(view, royal)
+    text = coach_reasons.explain_choice(view, royal)
     assert f"ещё {pts}" in text, text
     d.apply(royal, 1)
     # The opponent's threat, as the Любитель judges it from the marriages on the table, is the
@@ -209,7 +209,7 @@ def test_declaration_hints_say_the_engine_numbers_under_every_preset(preset):
                 for a in view.legal_actions:
                     if type(a) is not Declaration:
                         continue
-                    text = coach.explain_choice(view, a)
+                    text = coach_reasons.explain_choice(view, a)
                     for pair in _NUMBER.findall(text):
                         assert int(pair[0] or pair[1]) in allowed, (preset, a, text)
                     if a.meld == SEVEN_EXCHANGE:
@@ -229,7 +229,7 @@ def test_seed_002_exchange_is_not_ten_points():
         view = d.view(1)
         ex = next(a for a in view.legal_actions if type(a) is Declaration and a.meld == SEVEN_EXCHANGE)
         assert ex.points == meld_points(SEVEN_EXCHANGE, rules, "S") == expected
-        text = coach.explain_choice(view, ex)
+        text = coach_reasons.explain_choice(view, ex)
         assert "+10" not in text
         assert "туз пик" in text and "марьяж" not in text and "секвенцию" in text
 
@@ -282,7 +282,7 @@ def test_every_number_in_a_hint_reason_is_the_engine_value(preset):
                 for a in view.legal_actions:
                     if type(a) not in (Declaration, Play):
                         continue
-                    text = coach.explain_choice(view, a)
+                    text = coach_reasons.explain_choice(view, a)
                     for m in _SAID.finditer(re.sub(r"(?:10|[7-9])(?=[♠♥♦♣])", "", text)):
                         k = next(j for j, g in enumerate(m.groups()) if g is not None)
                         phrase = _SAID_AS[k]
@@ -298,7 +298,7 @@ def test_every_number_in_a_hint_reason_is_the_engine_value(preset):
 
 
 def _check_reason(view, action) -> str:
-    text = coach.explain_choice(view, action)
+    text = coach_reasons.explain_choice(view, action)
     for m in _SAID.finditer(re.sub(r"(?:10|[7-9])(?=[♠♥♦♣])", "", text)):
         k = next(j for j, g in enumerate(m.groups()) if g is not None)
         assert _SAID_AS[k] is not None, ("a number the coach does not explain", text)

@@ -4,7 +4,7 @@ position of a deal.
 A position is built by the engine: a chosen deal, a few scripted moves, and — where the advice
 is about the end of the stock — quiet tricks played until the stock is short. For each position
 the computer's choice is asked from the heuristic opponent (Любитель, `make_player("heuristic")`,
-which plays by the seeds' advice) and explained by the coach (`players.coach.explain_choice`,
+which plays by the seeds' advice) and explained by the coach (`players.coach_reasons.explain_choice`,
 from the seat's own view). The strongest opponent's hint (`coach.hint`, Мастер) is available on
 a button: it plays dozens of deals and takes a few seconds.
 
@@ -22,7 +22,7 @@ import ipywidgets as W
 from ...actions import PASS, Play, play
 from ...cards import SUIT_GENITIVE_RU, SUIT_NAME_RU, Card, parse_cards, sort_cards
 from ...deal import Deal
-from ...players import coach
+from ...players import coach, coach_reasons
 from ...players.match import make_player
 from ...ru import capitalize, plural, source_name
 from ...setup import deal_from_cards
@@ -261,7 +261,7 @@ def computer_choice(case: AdviceCase, seed: int = 1):
 
 def coach_reason(case: AdviceCase, action) -> str:
     """The coach's explanation of an action, from the seat's own view."""
-    return coach.explain_choice(case.view(), action)
+    return coach_reasons.explain_choice(case.view(), action)
 
 
 def master_hint(case: AdviceCase, samples: int = 16, seed: int = 0):
@@ -351,7 +351,7 @@ class AdviceExplorer(OnPage, W.VBox):
         buttons = []
         if view.stage == "declare":
             for a in view.legal_actions:
-                b = W.Button(description=capitalize(coach.describe_action(a)),
+                b = W.Button(description=capitalize(coach_reasons.describe_action(a)),
                              layout=W.Layout(width="auto"))
                 b.on_click(lambda _, a=a: self.pick(a))
                 buttons.append(b)
@@ -396,11 +396,11 @@ class AdviceExplorer(OnPage, W.VBox):
         lines = []
         if self.choice is not None:
             same = self.choice == act
-            lines.append(f"Вы выбрали: {html.escape(coach.describe_action(self.choice))}. " +
+            lines.append(f"Вы выбрали: {html.escape(coach_reasons.describe_action(self.choice))}. " +
                          ("<b style='color:#1e7b34'>Компьютер сыграл бы так же.</b>" if same else
                           "Компьютер выбрал иначе."))
         lines.append(f"<b>Любитель</b> (играет по советам старых текстов): "
-                     f"{html.escape(coach.describe_action(act))}.")
+                     f"{html.escape(coach_reasons.describe_action(act))}.")
         reason = getattr(self, "_reasons", {}).get(c.key) or coach_reason(c, act)
         if reason:
             lines.append(f"<b>Тренер объясняет:</b> {html.escape(reason)}")
@@ -443,7 +443,7 @@ class AdviceCard:
         if act is None:
             text = memory_facts(c)
         else:
-            text = (f"<b>Любитель</b>: {html.escape(coach.describe_action(act))}"
+            text = (f"<b>Любитель</b>: {html.escape(coach_reasons.describe_action(act))}"
                     + (" — карта поднята на картинке." if sel else ".")
                     + f"<br><b>Тренер объясняет:</b> {html.escape(coach_reason(c, act))}")
         return (f"<div style='margin:6px 0'><div style='line-height:1.5'>{html.escape(c.note)}"

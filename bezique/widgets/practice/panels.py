@@ -314,7 +314,7 @@ class ReplayPanel(W.VBox):
 
     def step_text(self, i: int) -> str:
         """«Ход 5 из 71. Вы: сыграть Д♠ (дама пик). Взятка: …»"""
-        from ...players.coach import describe_action
+        from ...players.coach_reasons import describe_action
         n = len(self.states) - 1
         if i == 0:
             return f"Начало сдачи (всего {plural(n, 'ход')}). Нажимайте ▶, чтобы идти по ходам."
