@@ -44,30 +44,43 @@ function liveManagerClass(htmlManager, base) {
   };
 }
 
+/** What an output shows: ["widget"|"html"|"image"|"text", value], or null when it shows
+ * nothing (no data, or text that is only blanks): then no box is drawn for it, not even an
+ * empty one. */
+function visible(output) {
+  const data = output.data || {};
+  if (data[WIDGET_VIEW]) return ["widget", data[WIDGET_VIEW]];
+  if (data["text/html"] && data["text/html"].trim()) return ["html", data["text/html"]];
+  if (data["image/svg+xml"]) return ["html", data["image/svg+xml"]];
+  if (data["image/png"]) return ["image", data["image/png"]];
+  const text = data["text/plain"] || output.text || "";
+  return text.trim() ? ["text", text] : null;
+}
+
 /** Render one output message's content into `el`. Returns true for a widget. */
 async function renderOutput(manager, output, el) {
-  const data = output.data || {};
+  const shown = visible(output);
+  if (!shown) return false;
+  const [kind, value] = shown;
   const box = document.createElement("div");
   box.className = "bezique-live-output";
   el.appendChild(box);
-  if (data[WIDGET_VIEW]) {
-    const model = await manager.get_model(data[WIDGET_VIEW].model_id);
+  if (kind === "widget") {
+    const model = await manager.get_model(value.model_id);
     const view = await manager.create_view(model);
     await manager.display_view(view, box);
     return true;
   }
-  if (data["text/html"]) {
-    box.innerHTML = data["text/html"];
-  } else if (data["image/svg+xml"]) {
-    box.innerHTML = data["image/svg+xml"];
-  } else if (data["image/png"]) {
+  if (kind === "html") {
+    box.innerHTML = value;
+  } else if (kind === "image") {
     const img = document.createElement("img");
-    img.src = "data:image/png;base64," + data["image/png"];
+    img.src = "data:image/png;base64," + value;
     img.alt = "";
     box.appendChild(img);
   } else {
     const pre = document.createElement("pre");
-    pre.textContent = data["text/plain"] || output.text || "";
+    pre.textContent = value;
     box.appendChild(pre);
   }
   return false;
@@ -80,9 +93,17 @@ export async function execute(kernel, code) {
     allow_stdin: false, stop_on_error: true });
   future.onIOPub = (message) => {
     const type = message.header.msg_type;
-    if (type === "display_data" || type === "execute_result") outputs.push(message.content);
-    else if (type === "stream" && message.content.name === "stdout") outputs.push({ text: message.content.text });
-    else if (type === "clear_output") outputs.length = 0;
+    const content = message.content;
+    // Pyodide's kernel also sends an execute_result with no data at all when the cell's value
+    // displayed itself (a widget: its display_data came first); ipykernel sends none then.
+    // renderOutput draws nothing for it.
+    if (type === "display_data" || type === "execute_result") outputs.push(content);
+    else if (type === "stream" && content.name === "stdout") {
+      const last = outputs[outputs.length - 1];
+      // one print() is several writes ("text", then "\n"): one output, as Jupyter shows it
+      if (last && last.stream) last.text += content.text;
+      else outputs.push({ stream: true, text: content.text });
+    } else if (type === "clear_output") outputs.length = 0;
     else if (type === "error") outputs.push({ error: message.content });
   };
   const reply = await future.done;

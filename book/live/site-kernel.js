@@ -20,6 +20,69 @@ import { execute } from "./run";
 
 const KERNEL_NAME = "python";
 
+/* Python's None in a comm message. The kernel's worker hands every message over with Pyodide's
+ * `toJs()`, which makes None JavaScript's `undefined`; the message then goes to the page's
+ * KernelConnection as JSON text, which drops every key whose value is `undefined` (pyodide
+ * issue 3968). A widget that shows a hidden block with `layout.display = None` would never be
+ * shown: the page heard `{"method": "update", "state": {}}`. So the kernel sends the content
+ * and metadata of a comm message as JSON text, written by Python's json (None is null, as
+ * ipykernel writes it), and SiteKernel reads it back before the message goes on to the page.
+ * The other way, the worker hands the page's `null` to Python as `pyodide.ffi.jsnull`: the
+ * kernel's comm manager gets None instead, as ipykernel gives it. (BRIDGE runs first in the
+ * kernel, see preamble below.) */
+class SiteKernel extends PyodideKernel {
+  handleComm(type, content, metadata, buffers, parentHeader) {
+    super.handleComm(type, fromJsonText(content), fromJsonText(metadata), buffers, parentHeader);
+  }
+}
+
+/** A comm message's content (or metadata): a JSON text from BRIDGE, read; else as it is (a
+ * message the bridge could not write as JSON, converted by Pyodide). */
+function fromJsonText(value) {
+  return typeof value === "string" ? JSON.parse(value) : value;
+}
+
+const BRIDGE = `
+def _bezique_bridge():
+    import json
+    import pyodide_kernel
+    from IPython import get_ipython
+    from pyodide.ffi import jsnull
+
+    shell = get_ipython()
+    send = shell.send_comm                   # the worker's: content through Pyodide's toJs()
+
+    def as_json(value):
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+    def send_comm(msg_type, content, metadata, ident, buffers):
+        try:
+            content, metadata = as_json(content), as_json(metadata)
+        except (TypeError, ValueError):     # not JSON (NaN, an object): as Pyodide converts it
+            pass
+        return send(msg_type, content, metadata, ident, buffers)
+
+    def plain(value):                       # the page's null: None, at any depth
+        if value is jsnull:
+            return None
+        if isinstance(value, dict):
+            return {k: plain(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [plain(v) for v in value]
+        return value
+
+    def incoming(handle):
+        return lambda stream, ident, msg: handle(stream, ident, plain(msg))
+
+    shell.send_comm = send_comm
+    manager = pyodide_kernel.kernel_instance.comm_manager   # the worker calls its comm_*
+    for name in ("comm_open", "comm_msg", "comm_close"):
+        setattr(manager, name, incoming(getattr(manager, name)))
+
+_bezique_bridge()
+del _bezique_bridge
+`;
+
 /** A URL of the site's vendor/site/ folder (where this module lies). */
 function here(path) {
   return new URL(path, import.meta.url).href;
@@ -33,7 +96,7 @@ export async function startKernel(manifest, step) {
       name: KERNEL_NAME, display_name: "Python (в браузере)", language: "python",
       argv: [], resources: {},
     },
-    create: async (options) => new PyodideKernel({
+    create: async (options) => new SiteKernel({
       ...options,
       pyodideUrl: here(manifest.pyodide + "pyodide.mjs"),
       pipliteUrls: [],
@@ -76,7 +139,7 @@ export async function preamble(kernel, manifest) {
     positions_zip: here(manifest.positions),
     folder,
   };
-  const code = `
+  const code = BRIDGE + `
 import io as _io, os as _os, zipfile as _zipfile
 from pyodide.http import pyfetch as _pyfetch
 _s = ${JSON.stringify(JSON.stringify(settings))}

@@ -72,7 +72,27 @@ BABEL_LOCALES = ("root", "ru")
 
 
 def say(message: str) -> None:
-    print(f"[vendor_site] {message}", flush=True)
+    """A line for whoever runs `make site` (a learner may): plain Russian, no tool names."""
+    print(message, flush=True)
+
+
+def form(n: int, one: str, few: str, many: str) -> str:
+    """The word that goes with the number n (Russian plural rules): 1 пакет, 3 пакета,
+    25 пакетов; подготовлен 1, подготовлены 3, подготовлено 25."""
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def n_packages(n: int) -> str:
+    return f"{n} {form(n, 'пакет', 'пакета', 'пакетов')}"
+
+
+def megabytes(size: float) -> str:
+    """'24,0 МБ': one decimal, with a decimal comma."""
+    return f"{size:.1f} МБ".replace(".", ",")
 
 
 def fail(message: str):
@@ -144,7 +164,7 @@ def pin(python: str) -> None:
             "# Pyodide: the kernel's from Pyodide's lock at its versions, the course's at the\n"
             "# versions of the CPython environment. Regenerate with vendor_site.py --pin.\n")
     REQUIREMENTS.write_text(head + "".join(lines), encoding="utf-8")
-    say(f"записал {REQUIREMENTS.relative_to(ROOT)}: {len(wanted)} пакетов")
+    say(f"Записан {REQUIREMENTS.relative_to(ROOT)}: {n_packages(len(wanted))}.")
 
 
 def pip_download(python: str, requirements: Path, dest: Path, require_hashes: bool = True) -> None:
@@ -274,7 +294,9 @@ def compile_for_pyodide(wheels: dict[str, Path], pyodide_version: str) -> dict[s
                 target = next(t for n, t in out.items() if wheels[n] == wheel)
                 shutil.move(Path(tmp) / wheel.name, target)
     if todo:
-        say(f"скомпилировано для Pyodide колёс: {sum(len(g) for g in todo.values())}")
+        n = sum(len(g) for g in todo.values())
+        verb = form(n, "Подготовлен", "Подготовлены", "Подготовлено")
+        say(f"{verb} для работы в браузере {n_packages(n)} Python.")
     return out
 
 
@@ -450,10 +472,10 @@ def main(argv: list[str] | None = None) -> int:
     }
     (out / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n",
                                        encoding="utf-8")
-    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file()) / 1e6
-    shown = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
-    say(f"готово: {shown} — файлов: {len(files)}, {total:.1f} МБ; первый визит "
-        f"скачивает около {manifest['download_mb']} МБ")
+    total = sum(p.stat().st_size for p in html.rglob("*") if p.is_file()) / 1e6
+    shown = html.relative_to(ROOT) if html.is_relative_to(ROOT) else html
+    say(f"Живой сайт готов: {shown} ({megabytes(total)}; при первом посещении браузер скачает "
+        f"около {megabytes(manifest['download_mb'])}).")
     return 0
 
 

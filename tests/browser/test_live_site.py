@@ -10,6 +10,9 @@ opens it in headless Chromium that can resolve no host but 127.0.0.1:
 * a card click and a «Проверьте себя» question get the engine's answers; the exercise trainer
   checks an answer and the learner's progress survives a reload; a few tricks at the practice
   table, with a hint;
+* a checkbox that shows a hidden block (`layout.display = None`) shows it: None travels from
+  Python to the page as null, and the page's null to Python as None; no empty box (the grey
+  strip of a result with no data) under a demo;
 * no request leaves 127.0.0.1, on any page;
 * on a phone (390×844): no page scrolls sideways, no control's own text is clipped, a tap on a
   card gets the engine's answer;
@@ -29,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from mirror import (check_yourself_on_chapter_04, expected_status, make_move, pick_two_cards,
-                    wait_for_text)
+                    plain, wait_for_text)
 from narrow import PHONE, clipped_controls, sideways
 from pagecheck import attach_log, http_server, problems_offline
 from test_live_book import assert_answers_folded_away, pages_with_code
@@ -44,6 +47,12 @@ FAILED = "document.querySelector('.bezique-live-bar[data-state=failed]')"
 # The card pictures of the browser kernel (SVG, bezique/widgets/render: no ipycanvas there).
 PICTURE = ".bezique-card-canvas svg"
 COLD_START_MS = 180000        # a first page downloads Python and compiles it (a busy CI machine)
+# Boxes of the live outputs that take room on the page and show nothing (no text, no picture,
+# no widget): the grey strip an empty output drew under every demo.
+EMPTY_BOXES = """() => Array.from(document.querySelectorAll('.bezique-live .bezique-live-output'))
+  .filter((box) => box.getBoundingClientRect().height > 0 && !box.innerText.trim()
+    && !box.querySelector('svg, img, canvas, .jupyter-widgets'))
+  .map((box) => box.outerHTML.slice(0, 200))"""
 
 
 @pytest.fixture(scope="module")
@@ -144,6 +153,7 @@ def test_page_comes_alive_in_the_browser(learner, site_url, name):
     assert static.count() == 0, "на странице остались неживые примеры"
     notices = page.locator(".bezique-static-notice:visible")
     assert notices.count() == 0, "страница сайта говорит про make tutorial"
+    assert not page.evaluate(EMPTY_BOXES), "под примером пустая полоса"
     problems = problems_offline(log)
     assert not problems, "\n".join(problems)
 
@@ -169,6 +179,103 @@ def test_check_yourself_gets_its_verdict(learner, site_url):
     go_live(page, site_url + "chapters/04_tricks.html")
     assert_answers_folded_away(page)            # the answer key of the static book is hidden
     check_yourself_on_chapter_04(page)
+    assert not problems_offline(log)
+
+
+def test_no_empty_strip_under_a_demo(learner, site_url):
+    """A cell whose widget displayed itself gets from Pyodide's kernel an execute_result with
+    no data (ipykernel sends none): nothing is drawn for it, while the widget and the answer
+    are there."""
+    page, log = learner
+    go_live(page, site_url + "chapters/04_tricks.html")
+    assert page.locator(".bezique-live .bezique-live-output pre").count() == 0
+    assert not page.evaluate(EMPTY_BOXES)
+    assert page.locator(".bezique-live .bezique-live-output .jupyter-widgets").count() > 0
+    assert not problems_offline(log)
+
+
+def test_a_checkbox_shows_the_block_it_reveals(learner, site_url):
+    """Chapter 06: «Подсказка: что здесь можно собрать» shows the engine's list, which the demo
+    hid with `layout.display = "none"` and shows with `layout.display = None`: the None must
+    reach the page as null (Pyodide's toJs makes it undefined, and JSON drops it)."""
+    from bezique.widgets.demos.melds import MeldBuilder  # noqa: PLC0415
+
+    page, log = learner
+    go_live(page, site_url + "chapters/06_melds.html")
+    label = "Подсказка: что здесь можно собрать"
+    demo = page.locator(".bezique-live").filter(has_text=label).first
+    first_line = plain(MeldBuilder(pick="К♠ Д♠").hint.value.split("<br>")[0])   # as in the chapter
+    hint = demo.get_by_text(first_line, exact=False).first
+    assert hint.count() == 1 and not hint.is_visible()
+    demo.get_by_role("checkbox", name=label).check()
+    hint.wait_for(state="visible", timeout=30000)
+    demo.get_by_role("checkbox", name=label).uncheck()
+    hint.wait_for(state="hidden", timeout=30000)
+    assert not problems_offline(log)
+
+
+NONE_BOTH_WAYS = """async () => {
+  const { kernel, manager } = window.bezique_live;
+  const run = async (code) => {
+    const out = [];
+    const future = kernel.requestExecute({ code, silent: false, store_history: false });
+    future.onIOPub = (m) => { if (m.header.msg_type === "stream") out.push(m.content.text); };
+    await future.done;
+    return out.join("").trim();
+  };
+  // poll `read` until `done(value)` (or 20 s); the value last read
+  const until = async (read, done) => {
+    let value;
+    for (let t = 0; t < 200; t++) {
+      try { value = await read(); } catch (error) { value = error; }
+      if (done(value)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return value;
+  };
+  const ids = (await run(`import ipywidgets as W
+_d = W.Dropdown(options=["a", "b"], value="a")
+_t = W.Text(layout=W.Layout(width="10em"))
+print(_d.model_id, _t.layout.model_id)`)).split(/\\s+/);
+  const models = await until(() => Promise.all(ids.map((id) => manager.get_model(id))),
+                             (value) => Array.isArray(value));
+  const [dropdown, layout] = models;
+  await until(() => layout.get("width"), (width) => width === "10em");
+  await run("_d.value = None; _t.layout.width = None");
+  const read = () => ({ index: dropdown.get("index"), width: layout.get("width") });
+  const shown = await until(read, (v) => v.index === null && v.width === null);
+  await run('_d.value = "b"');
+  await until(() => dropdown.get("index"), (index) => index === 1);
+  dropdown.set("index", null);                 // the page clears the choice
+  dropdown.save_changes();
+  const back = await until(() => run("print(repr(_d.index), repr(_d.value))"),
+                           (text) => text === "None None");
+  return { shown, kernel: back };
+}"""
+
+
+def test_none_travels_both_ways(learner, site_url):
+    """Python's None reaches the page as null (a Dropdown's value, a layout's width), and the
+    page's null reaches Python as None (not pyodide.ffi.jsnull)."""
+    page, log = learner
+    go_live(page, site_url + "chapters/06_melds.html")
+    result = page.evaluate(NONE_BOTH_WAYS)
+    assert result == {"shown": {"index": None, "width": None}, "kernel": "None None"}, result
+    assert not problems_offline(log)
+
+
+def test_exercise_parts_unfold(learner, site_url):
+    """Exercises 04: «Разложить по частям (необязательно)» shows the fields of the parts."""
+    from bezique.widgets.exercises.answers import PARTS  # noqa: PLC0415
+
+    page, log = learner
+    go_live(page, site_url + "exercises/04_scoring.html")
+    label = "Разложить по частям (необязательно)"
+    example = page.locator(".bezique-live").nth(1)       # the page's «Пример: итог сдачи»
+    field = example.get_by_text(f", {PARTS['brisques']}").first
+    assert not field.is_visible()
+    example.get_by_role("checkbox", name=label).check()
+    field.wait_for(state="visible", timeout=30000)
     assert not problems_offline(log)
 
 
