@@ -242,15 +242,29 @@ KEEP_LISTED = 4
 def _open_declarations(view) -> list[Declaration] | None:
     """Every declaration the seat could still make from its cards and the cards it has not
     seen (any of them may yet come to it), under the re-use rules of what it has already
-    scored — the engine's enumeration (`melds.enumerate_declarations`), timing aside. A
-    combination none of these contains cannot be made any more. None where it is not asked:
-    trumps not fixed yet, or a registered variant (its packs are too big to enumerate the
-    unseen cards at every hint)."""
+    scored — the engine's enumeration (`melds.enumerate_declarations`) — and in time: missing
+    no more cards than the seat can still draw and declare (`_draws_in_time`). A combination
+    none of these contains cannot be made any more. None where it is not asked: trumps not
+    fixed yet, or a registered variant (its packs are too big to enumerate the unseen cards at
+    every hint)."""
     if view.trump is None or find_variant(view.rules) is not None:
         return None
+    hand = set(view.hand)
     pool = list(view.hand) + view.unseen()
     state = MeldState.from_scored(view.scored[view.seat], view.trump, view.rules)
-    return enumerate_declarations(pool, state, MeldContext.of(view))
+    draws = _draws_in_time(view)
+    return [d for d in enumerate_declarations(pool, state, MeldContext.of(view))
+            if sum(1 for x in d.cards if x not in hand) <= draws]
+
+
+def _draws_in_time(view) -> int:
+    """How many more cards the seat can draw in time to declare them: one after each stock
+    trick left, but not the draw that empties the stock (declarations end with it, R4.2.3 and
+    R6.4), nor the one before it where the winner of the last stock trick may not declare
+    (`last_stock_trick_declaration` false, C-18)."""
+    left = view.stock_count + (view.turn_up is not None)
+    late = 1 if view.rules.last_stock_trick_declaration else 2
+    return max(0, left // view.rules.players - late)
 
 
 @lru_cache(maxsize=64)
@@ -289,8 +303,8 @@ def _little_use(view, c: Card, open_decls, not_brisque: bool) -> str | None:
 def _keep_text(view, o: Obs, c: Card, open_decls, declared=None) -> str | None:
     """«сохраните Т♦ 10♦ Д♦ В♦ для козырной секвенции»: the other cards of high potential,
     each named with the combination it is kept for — of those it may still make (the engine's
-    enumeration), the one nearest to complete in the hand, by its points times the cube of the
-    share of its cards held (so a complete marriage before a sequence two fifths held), a card
+    enumeration), the one nearest to complete in the hand — the fewest cards missing, then the
+    most points (so a bezique held whole before the double bezique it could grow into), a card
     with none left out; at most `KEEP_GROUPS` combinations, the most promising cards first;
     not the cards of `declared` for its own combination (the hint has just named it). Where the
     combinations are not enumerated, the cards alone (the most promising if there are many)."""
@@ -308,8 +322,7 @@ def _keep_text(view, o: Obs, c: Card, open_decls, declared=None) -> str | None:
         best, score = None, None
         for d in open_decls:
             if x in d.cards and c not in d.cards:
-                share = sum(1 for y in d.cards if y in held) / len(d.cards)
-                s = (d.points * share ** 3, d.points)
+                s = (-sum(1 for y in d.cards if y not in held), d.points)
                 if score is None or s > score:
                     best, score = d.meld, s
         if best is not None:                # a seven action, whichever: «козырную семёрку»

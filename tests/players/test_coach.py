@@ -442,3 +442,33 @@ def test_a_review_item_gives_one_figure_for_its_choice():
         assert f"около {coach.plural(int(round(m.loss)), 'очко', 'gen')}" in head, m.text
         assert "лучше, чем" not in m.text and "почти так же хорошо" not in m.text, m.text
         assert "в среднем на" not in m.text, m.text
+
+
+def test_the_cards_are_kept_for_the_combination_nearest_to_complete():
+    """Chapter 13's first position: Д♠ and В♦ make a bezique now; the coach keeps them for the
+    bezique, not for the double bezique they could grow into (the chapter's own advice is the
+    simple bezique first)."""
+    from bezique.widgets.demos.advice import CASES, computer_choice
+    case = next(c for c in CASES if c.key == "lead_low")
+    text = coach_reasons.explain_choice(case.view(), computer_choice(case))
+    assert "сохраните Д♠ В♦ для безика" in text, text
+    assert "двойного" not in text, text
+
+
+def test_a_combination_that_cannot_be_completed_in_time_is_not_named():
+    """Chapter 13's «fight»: three cards and the turn-up left, so the seat draws two more and
+    can declare only the first of them; the trump sequence, missing two cards besides the
+    royal marriage, cannot be made any more and is not what a card is kept for — while with a
+    full stock the same enumeration still offers it."""
+    from bezique.widgets.demos.advice import CASES, computer_choice
+    case = next(c for c in CASES if c.key == "fight")
+    view = case.view()
+    assert view.stock_count == 3 and coach_reasons._draws_in_time(view) == 1
+    text = coach_reasons.explain_choice(view, computer_choice(case))
+    assert "секвенци" not in text, text
+    open_now = coach_reasons._open_declarations(view)
+    assert open_now and all(
+        sum(1 for c in d.cards if c not in set(view.hand)) <= 1 for d in open_now)
+    first = Deal.new(RuleSet(), 0, seed=3).view(1)
+    assert coach_reasons._draws_in_time(first) == first.stock_count // 2
+    assert any(d.meld == "sequence" for d in coach_reasons._open_declarations(first))
