@@ -80,7 +80,7 @@ export class StatusBar {
 
   live(widgets, seconds) {
     const text = widgets
-      ? `Страница живая: ${examplesAnswer(widgets)} — щёлкайте по картам и кнопкам.`
+      ? `Страница живая: ${examplesAnswer(widgets)} — нажимайте на карты и кнопки.`
       : "Страница живая.";
     this._set("live", text);
     this.el.title = `Примеры ожили за ${seconds.toFixed(1).replace(".", ",")} с`;
