@@ -12,7 +12,7 @@ Public API (all Russian text):
 * `legality(view) -> Legality` — `allowed` (actions with descriptions), `forbidden` (things the
   learner might try, with the engine's reason), `rule` (the rule in force now).
 * `hint(view, samples=…, seed=…, wall_limit=…) -> Hint` — the action Мастер's search chooses
-  (with the coach's budget and lookahead, `COACH_LOOKAHEAD`) and a reason; remembered per
+  (with the coach's budget) and a reason; remembered per
   decision (`coach_memory`), so the same decision always gets the same hint; a hint the
   wall-clock limit cut short says so (`Hint.cut_note`) and is not remembered.
 * `review(deal, seat, top=3, …) -> Review` (a list of `Mistake`) — after the deal: the
@@ -52,11 +52,6 @@ HINT_TIME = 0.4
 HINT_WALL = 3.0
 # The after-deal review of a whole deal, at the table and in the terminal game.
 INTERACTIVE_REVIEW = {"samples": 8, "time_limit": 0.3}
-# Hints and reviews search as Мастер does, with a lookahead one play deep (his own is two):
-# a sample then costs a little less than one of the engine's plain playouts did before the
-# lookahead, so hints and reviews keep their time (docs/benchmarks/games.md, «The coach»),
-# and both judge with the same search.
-COACH_LOOKAHEAD = (3, 1)
 
 
 # ------------------------------------------------------------------ legality
@@ -181,7 +176,7 @@ class Hint:
 
 def _coach_player(samples: int, time_limit, seed: int, wall_limit=None) -> SearchPlayer:
     return SearchPlayer(seed=seed, samples=samples, time_limit=time_limit, extra_samples=0,
-                        wall_limit=wall_limit, lookahead=COACH_LOOKAHEAD)
+                        wall_limit=wall_limit)
 
 
 def analyse(view, samples: int = HINT_SAMPLES, time_limit: float | None = None, seed: int = 0,

@@ -3,11 +3,11 @@
 Phase 1 (the stock is not empty). For each of `samples` random deals consistent with the view
 (`determinize.Template`: the unseen cards spread at random between the opponent's concealed
 hand and the stock), every candidate action is played and the deal is played out to its end by
-the Любитель's policy for both seats (or at random) — except that, two-handed, the searcher's
-own next `lookahead[1]` stock-phase plays in that deal branch over the Любитель's
-`lookahead[0]` best choices, and the best branch counts (a lookahead inside each sampled deal:
-it values a candidate by what the searcher could still make of it, not only by what the
-Любитель would). The candidate with the best average score margin is chosen. Two-handed, the
+the Любитель's policy for both seats (or at random). The candidate with the best average score
+margin is chosen. On request (`lookahead`, off by default), two-handed, the searcher's own next
+`lookahead[1]` stock-phase plays in each sampled deal branch over the Любитель's
+`lookahead[0]` best choices and the best branch counts; measured in whole games it gained
+nothing (below), so Мастер does not use it. Two-handed, the
 sampled deals are played in the search simulator (`sim_rollouts.SimSampler`: the same deals and
 the same Любитель, decision for decision, about three times faster); other rules, and
 `simulate=False`, play them on the engine (`EngineSampler`, no lookahead). Four things make a
@@ -52,9 +52,11 @@ stops is marked `Analysis.cut_short`; with no sample done by then, its choice is
 Measured against a 400-sample oracle, neither the extension nor twice the samples changes the
 quality of the choices much (docs/benchmarks/strength.md): one step of search over the
 Любитель's playouts is near its ceiling at this budget, and more samples in the simulator's
-time do not help either; the lookahead raised the margin on paired deals (+13 points, inside
-the interval) but shows no gain in games so far (65 % of games against the Любитель, as before:
-docs/benchmarks/simulator.md, games.md). With
+time do not help either. The lookahead raised the margin on paired deals (+13 points, inside
+the interval) but gained nothing in whole games: 65.0 % of games against the Любитель (100
+pairs), 51.5 % (43.2–59.8) against Мастер without it (67 pairs) — docs/benchmarks/games.md;
+so it is off (`DEFAULT_LOOKAHEAD`), and the search plays as before issue 31, in a third of the
+time. With
 `time_limit=None` a decision depends only on the view and the seed, so seeded runs are
 reproducible; when the time limit cuts a search short, the result depends on the speed of the
 machine.
@@ -84,9 +86,10 @@ from ..tricks import winning_index
 
 DEFAULT_SAMPLES = 24
 DEFAULT_TIME_LIMIT = 0.25
-# Inside each sampled deal, the searcher's next two stock-phase plays branch over the
-# Любитель's three best choices (in the simulator: `sim_rollouts.lookahead_value`).
-DEFAULT_LOOKAHEAD = (3, 2)
+# No lookahead inside the sampled deals: (3, 2) — the searcher's next two stock-phase plays
+# over the Любитель's three best choices, `sim_rollouts.lookahead_value` — showed no gain in
+# whole games (docs/benchmarks/games.md); it stays an option for experiments.
+DEFAULT_LOOKAHEAD = None
 EXTEND_SE = 6.0            # points: an open choice gets more samples while its standard error exceeds this
 FILTER_TRIES = 30          # samples tried for one that fits the opponent's last move
 PRUNE_AFTER = 4            # samples before a candidate may be dropped

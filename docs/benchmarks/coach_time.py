@@ -1,5 +1,5 @@
 """How long the coach's hint and the after-deal review take (issue 31, part 4), with the coach's
-search as the course now runs it (`coach._coach_player`: the simulator, `COACH_LOOKAHEAD`) and
+search as the course now runs it (`coach._coach_player`: the simulator, no lookahead) and
 as it was before issue 31 (engine playouts, no lookahead).
 
     .venv/bin/python docs/benchmarks/coach_time.py DEALS

@@ -14,6 +14,7 @@ from bezique.players import coach, coach_reasons
 from bezique.players.determinize import action_key
 from bezique.players.heuristic import HeuristicPlayer
 from bezique.players.match import play_deal
+from bezique.players.search import SearchPlayer
 from bezique.rules import RuleSet
 from bezique.tricks import legal_reason, play_problem
 
@@ -351,11 +352,11 @@ def test_the_seven_exchange_reason_agrees_with_the_turned_ace():
     assert "она может" not in text
 
 
-def test_hints_and_reviews_search_with_the_coachs_lookahead():
-    """Hints and reviews use Мастер's search with the coach's lookahead (one play deep), both
-    the same, in the simulator where it serves the rules."""
+def test_hints_and_reviews_search_as_master_does():
+    """Hints and reviews use Мастер's search (no lookahead, as he plays), both the same, in the
+    simulator where it serves the rules."""
     player = coach._coach_player(8, 0.3, 0)
-    assert player.lookahead == coach.COACH_LOOKAHEAD and coach.COACH_LOOKAHEAD[0] > 1
+    assert player.lookahead == SearchPlayer().lookahead is None
     assert player.simulate
 
 
