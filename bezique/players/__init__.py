@@ -2,8 +2,8 @@
 
 * `RandomPlayer` — Новичок (`"random"`): any legal action.
 * `HeuristicPlayer` — Любитель (`"heuristic"`): the seeds' advice (RULES.md Appendix A).
-* `SearchPlayer` — Мастер (`"search"`): determinized playouts with a lookahead at his own next
-  plays (two-handed, in the search simulator `sim/`), exact phase 2.
+* `SearchPlayer` — Мастер (`"search"`): determinized playouts of the Любитель (two-handed, in
+  the search simulator `sim/`), exact phase 2.
 * `make_player(name, seed, **options)` — one of them by name.
 * `coach` — legality with the engine's reasons, hints, the after-deal review.
 

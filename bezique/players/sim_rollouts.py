@@ -10,7 +10,8 @@ Rollout policies: "heuristic" — the Любитель (`sim.amateur`, decision 
 `heuristic_action`), so that a sample's margins are the engine's own, about three times faster
 (tests/players/test_sim_rollouts.py compares whole analyses), and with a lookahead
 (`lookahead_value`: the searcher's own next plays branch over the Любитель's best choices,
-the best branch counts) — Мастер's default; "greedy" and "random" — the
+the best branch counts; an option: it gained nothing in whole games, docs/benchmarks/games.md);
+"greedy" and "random" — the
 simulator's cheap policies (`sim.playout`), kept for the measurements of
 docs/benchmarks/simulator.md. The simulator serves two-handed games only (`sim.supports`); for
 other rules `search` keeps its engine playouts.
