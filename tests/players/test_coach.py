@@ -377,9 +377,9 @@ def test_a_jack_is_never_said_to_be_in_no_combination():
     jack = Card("J", "H", 1)
     text = coach_reasons.explain_choice(view, Play(jack))
     assert "не входит" not in text and "не войдёт" not in text and "бесполезн" not in text, text
-    assert "В♥ — не бриск и может войти только в четыре валета" in text, text
+    assert "Ходите В♥; эта карта — не бриск и может войти только в четыре валета" in text, text
     nine = coach_reasons.explain_choice(view, Play(Card("9", "H", 1)))
-    assert "9♥ — не бриск и не входит ни в одну комбинацию" in nine, nine
+    assert "Ходите 9♥; эта карта — не бриск и не входит ни в одну комбинацию" in nine, nine
     # Nor in random positions: a face that some combination contains is never «не входит».
     rng = random.Random(5)
     said = 0
