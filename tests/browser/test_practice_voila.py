@@ -126,11 +126,18 @@ LAPTOP = {"width": 1366, "height": 768}
 LARGE = {"width": 1920, "height": 1080}
 
 
-def box_of(loc):
+def box_of(loc, timeout: float = 10.0):
     """The element's box once it is shown: a widget whose HTML value changes replaces its
-    element, and a box asked for in that instant is None (seen under load in CI)."""
-    loc.wait_for(state="visible", timeout=10000)
-    return loc.bounding_box()
+    element, and a box asked for in that instant is None (seen under load in CI, even just
+    after the element was seen visible) — so ask again until there is one or time is up."""
+    deadline = time.monotonic() + timeout
+    while True:
+        left = max(deadline - time.monotonic(), 0.1)
+        loc.wait_for(state="visible", timeout=left * 1000)
+        box = loc.bounding_box()
+        if box is not None or time.monotonic() >= deadline:
+            return box
+        time.sleep(0.05)
 
 
 def in_view(box, viewport) -> bool:
