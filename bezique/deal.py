@@ -485,8 +485,7 @@ class Deal:
                 self._finish()
             return
         # Phase 1: the winner's declaration turn (R4.2), unless the rules close it.
-        last = self.tricks_done == self._phase1_tricks
-        if ((last and not rules.last_stock_trick_declaration)
+        if (self.tricks_done > rules.last_declaration_trick
                 or len(self.won[winner]) < rules.min_tricks_before_declaring):
             self._draw()
             return
@@ -563,8 +562,7 @@ class Deal:
                 or not self.tricks_done or self.tricks_done > self._phase1_tricks
                 or not self.actions or type(self.actions[-1][1]) is not Play):
             return False
-        last = self.tricks_done == self._phase1_tricks
-        closed_by_rules = ((last and not rules.last_stock_trick_declaration)
+        closed_by_rules = (self.tricks_done > rules.last_declaration_trick
                            or len(self.won[seat]) < rules.min_tricks_before_declaring)
         return not closed_by_rules
 

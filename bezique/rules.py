@@ -222,6 +222,12 @@ class RuleSet:
         return (self.pack_size - self.hand_size * self.players) // self.players
 
     @property
+    def last_declaration_trick(self) -> int:
+        """The last stock trick whose winner may declare: the last one (R4.2.3), or the one
+        before it where the winner of the last stock trick may not (C-18)."""
+        return self.phase1_tricks - (0 if self.last_stock_trick_declaration else 1)
+
+    @property
     def total_tricks(self) -> int:
         return self.phase1_tricks + self.hand_size
 

@@ -68,6 +68,22 @@ class PlayerView:
     def played(self) -> list[Card]:
         return [c for t in self.tricks for c in t.cards] + [c for _, c in self.trick]
 
+    @property
+    def trick_number(self) -> int:
+        """The trick a decision now belongs to, from 1: the one being played, or during a
+        declaration turn the one just won (its draw is still to come)."""
+        return self.tricks_done + (0 if self.stage == "declare" else 1)
+
+    @property
+    def draws_in_time(self) -> int:
+        """How many more cards this seat will draw from the stock that it could still declare:
+        a card drawn after a stock trick can be declared after a later one, up to the last
+        trick that opens a declaration turn (`RuleSet.last_declaration_trick`); what is drawn
+        after that one comes too late. The next draw follows the trick of `trick_number`."""
+        if self.phase != 1:
+            return 0
+        return max(0, self.rules.last_declaration_trick - self.trick_number)
+
     def unseen(self) -> list[Card]:
         """Cards this seat has not seen: in other hands (not known) or face down in the stock."""
         seen = set(self.hand) | set(self.played)

@@ -390,12 +390,8 @@ def _recheck(view, act, given: Hint, samples, min_loss) -> Mistake | None:
     return Mistake(0, 0, act, best, loss, _note_text(view, act, best, loss), view, hinted=True)
 
 
-def _trick_no(view) -> int:
-    return view.tricks_done + (0 if view.stage == "declare" else 1)
-
-
 def _note_text(view, chosen, best, loss) -> str:
-    return (f"Взятка {_trick_no(view)}: {describe_action(chosen)} — подсказка предлагала этот "
+    return (f"Взятка {view.trick_number}: {describe_action(chosen)} — подсказка предлагала этот "
             f"ход; более точный расчёт после сдачи показывает, что {describe_action(best)} лучше "
             f"на {plural(int(round(loss)), 'очко')}. Это не ваша ошибка: вы последовали совету.")
 
@@ -410,7 +406,7 @@ def _mistake_text(view, chosen, best, loss, an: Analysis) -> str:
                "которых вы не видели)")
     else:
         how = "по оценке Мастера"
-    return (f"Взятка {_trick_no(view)}: вы решили "
+    return (f"Взятка {view.trick_number}: вы решили "
             f"{describe_action(chosen)}, а лучше было {describe_action(best)} — {how} это "
             f"стоило около {plural(int(round(loss)), 'очко', 'gen')}. "
             + explain_choice(view, best, an, compare=False))

@@ -243,7 +243,7 @@ def _open_declarations(view) -> list[Declaration] | None:
     """Every declaration the seat could still make from its cards and the cards it has not
     seen (any of them may yet come to it), under the re-use rules of what it has already
     scored — the engine's enumeration (`melds.enumerate_declarations`) — and in time: missing
-    no more cards than the seat can still draw and declare (`_draws_in_time`). A combination
+    no more cards than the seat can still draw and declare (`PlayerView.draws_in_time`). A combination
     none of these contains cannot be made any more. None where it is not asked: trumps not
     fixed yet, or a registered variant (its packs are too big to enumerate the unseen cards at
     every hint)."""
@@ -252,19 +252,9 @@ def _open_declarations(view) -> list[Declaration] | None:
     hand = set(view.hand)
     pool = list(view.hand) + view.unseen()
     state = MeldState.from_scored(view.scored[view.seat], view.trump, view.rules)
-    draws = _draws_in_time(view)
+    draws = view.draws_in_time
     return [d for d in enumerate_declarations(pool, state, MeldContext.of(view))
             if sum(1 for x in d.cards if x not in hand) <= draws]
-
-
-def _draws_in_time(view) -> int:
-    """How many more cards the seat can draw in time to declare them: one after each stock
-    trick left, but not the draw that empties the stock (declarations end with it, R4.2.3 and
-    R6.4), nor the one before it where the winner of the last stock trick may not declare
-    (`last_stock_trick_declaration` false, C-18)."""
-    left = view.stock_count + (view.turn_up is not None)
-    late = 1 if view.rules.last_stock_trick_declaration else 2
-    return max(0, left // view.rules.players - late)
 
 
 @lru_cache(maxsize=64)

@@ -464,12 +464,12 @@ def test_a_combination_that_cannot_be_completed_in_time_is_not_named():
     from bezique.widgets.demos.advice import CASES, computer_choice
     case = next(c for c in CASES if c.key == "fight")
     view = case.view()
-    assert view.stock_count == 3 and coach_reasons._draws_in_time(view) == 1
+    assert view.stock_count == 3 and view.draws_in_time == 1
     text = coach_reasons.explain_choice(view, computer_choice(case))
     assert "секвенци" not in text, text
     open_now = coach_reasons._open_declarations(view)
     assert open_now and all(
         sum(1 for c in d.cards if c not in set(view.hand)) <= 1 for d in open_now)
     first = Deal.new(RuleSet(), 0, seed=3).view(1)
-    assert coach_reasons._draws_in_time(first) == first.stock_count // 2
+    assert first.draws_in_time == first.stock_count // 2
     assert any(d.meld == "sequence" for d in coach_reasons._open_declarations(first))

@@ -20,6 +20,7 @@ from bezique import PASS, Deal, RuleSet, announce, declare, play
 from bezique.actions import Announce, Pass, Play
 from bezique.cards import Card, make_pack
 from bezique.errors import BeziqueError, IllegalAction
+from bezique.events import DrawEvent, TurnUpTakenEvent
 from bezique.melds import ALL_MELDS, Declaration
 from bezique.players.random_player import random_action
 from bezique.record import deal_to_record, dumps_record, parse_record, replay
@@ -306,3 +307,37 @@ def test_clones_are_independent(preset, args):
             assert state(twin) == frozen
             continue
         deal.apply(random_action(deal.legal_actions(), rng))
+
+
+
+@pytest.mark.parametrize("preset", STANDARD_PRESETS + ("three_handed", "four_handed"))
+@settings(max_examples=examples(3, 12), deadline=None)
+@given(DEALS)
+def test_draws_in_time_are_the_draws_a_later_declaration_turn_can_use(preset, args):
+    """`PlayerView.draws_in_time` (what the coach asks to know which combinations can still be
+    completed) against what the engine does in a whole deal: at every moment of the stock
+    phase it is the number of cards the seat will still draw after a stock trick that comes
+    before the last trick opening a declaration turn; and no declaration turn opens after
+    `RuleSet.last_declaration_trick`."""
+    dealer, seed = args
+    deal = Deal.new(rules_of(preset), dealer, seed=seed)
+    last = deal.rules.last_declaration_trick
+    claims = []                        # (seat, draws_in_time, how many draws were made before)
+    draws: list[tuple[int, int]] = []  # (seat, the trick after which it drew), in order
+
+    def note():
+        if deal.phase == 1:
+            claims.extend((s, deal.view(s).draws_in_time, len(draws)) for s in range(deal.n))
+
+    note()
+    logged = len(deal.log)
+    for _ in steps(deal, random.Random(seed)):
+        draws.extend((e.seat, deal.tricks_done) for e in deal.log[logged:]
+                     if isinstance(e, (DrawEvent, TurnUpTakenEvent)))
+        logged = len(deal.log)
+        assert deal.stage != "declare" or deal.tricks_done <= last, (deal.tricks_done, last)
+        note()
+    assert len(draws) == deal.rules.phase1_tricks * deal.n
+    for seat, claimed, made in claims:
+        later = sum(1 for s, t in draws[made:] if s == seat and t < last)
+        assert claimed == later, (seat, claimed, later, made)
