@@ -34,6 +34,28 @@ def gendered(card: Card, masculine: str, feminine: str) -> str:
     return masculine if card.rank in ("A", "K", "J") and not card.is_joker else feminine
 
 
+COPIES = {3: "три", 4: "четыре", 5: "пять", 6: "шесть", 7: "семь", 8: "восемь"}
+
+
+def card_list(cards) -> str:
+    """Cards named in order, the copies of one card together: «К♠ Д♠», «оба К♦ Д♠», «три Д♠»
+    (the multi-pack games)."""
+    out, seen = [], []
+    for x in sorted(cards):
+        if seen and seen[-1][0].ru == x.ru:       # two copies are two cards, one name
+            seen[-1][1] += 1
+        else:
+            seen.append([x, 1])
+    for x, n in seen:
+        if n == 1:
+            out.append(x.ru)
+        elif n == 2:
+            out.append(f"{gendered(x, 'оба', 'обе')} {x.ru}")
+        else:
+            out.append(f"{COPIES.get(n, n)} {x.ru}")
+    return " ".join(out)
+
+
 def describe_action(action) -> str:
     """A learner-facing Russian description of an action."""
     t = type(action)
@@ -215,8 +237,9 @@ def explain_choice(view, action, analysis: Analysis | None = None, compare: bool
                              f"{describe_action(second.action)}")
             else:
                 parts.append(f"впрочем, {describe_action(second.action)} почти так же хорошо")
-    text = "; ".join(parts) if parts else "так советует Мастер"
-    return capitalize(text) + "."
+    if not parts:
+        return "Так советует Мастер."
+    return " ".join(capitalize(p) + "." for p in parts)
 
 
 def _brisques_in_trick(view, cards: list[Card]) -> str:
@@ -306,9 +329,9 @@ def _keep_text(view, o: Obs, c: Card, open_decls, declared=None) -> str | None:
         return None
     if open_decls is None:                  # not enumerated: the most promising, as such
         if len(keep) <= KEEP_LISTED:
-            return "сохраните " + " ".join(x.ru for x in sorted(keep)) + " для комбинаций"
+            return "сохраните " + card_list(keep) + " для комбинаций"
         top = sorted(sorted(keep, key=lambda x: -potential(x, o))[:KEEP_LISTED - 1])
-        return "сохраните карты для комбинаций, прежде всего " + " ".join(x.ru for x in top)
+        return "сохраните карты для комбинаций, прежде всего " + card_list(top)
     held = set(view.hand) - {c}
     groups: dict[str, list[Card]] = {}
     for x in sorted(keep, key=lambda x: -potential(x, o)):
@@ -324,7 +347,7 @@ def _keep_text(view, o: Obs, c: Card, open_decls, declared=None) -> str | None:
         groups[declared.meld] = [x for x in groups[declared.meld] if x not in declared.cards]
     said = []
     for m, cards in [g for g in groups.items() if g[1]][:KEEP_GROUPS]:
-        names = " ".join(x.ru for x in sorted(cards))
+        names = card_list(cards)
         if m == TRUMP_SEVEN:
             said.append(("козырную семёрку " if len(cards) == 1 else "козырные семёрки ") + names)
         else:
@@ -370,7 +393,7 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
                 out.append("карты во взятках в этой игре очков не приносят: взятка даёт только "
                            "право объявить и первым взять карту из талона")
             elif not any(x.is_brisque for x in trick + [c]):
-                out.append("бриск во взятке нет — отдать её не страшно")
+                out.append("брисков во взятке нет — отдать её не страшно")
             if scored:
                 out.append(f"карта {c.ru} уже принесла очки {scored}")
             elif judged and pot < LOW_POTENTIAL and not c.is_joker:   # an infusorka joins any
