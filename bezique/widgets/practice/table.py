@@ -41,7 +41,7 @@ from ..background import report_fault, run_in_background, warm_up
 from ..menu import Menu
 from ..page import OnPage
 from ..render.canvas import CardCanvas
-from ..render.play_table import layout_play_table
+from .fit import ScreenFit
 from .panels import (CoachPanel, GamePanel, LogPanel, RecordPanel, ReplayPanel, ScorePanel,
                      SettingsPanel)
 from .scene import (BUDGET_CHOICES, OPPONENT_CHOICES, PRESET_CHOICES, declaration_buttons,
@@ -159,6 +159,7 @@ class PracticeTable(OnPage, W.VBox):
         self.notes = W.HTML()                  # multi-pack: trumps, the heap or pile, the chain
         self.message = W.HTML()
         self.canvas = CardCanvas(select_mode="none", four_colour=four_colour, name="Ваши карты")
+        self.fit = ScreenFit(self.canvas, self.refresh)     # the picture for the page's width
         self.decl_box = W.HBox(layout=W.Layout(flex_flow="row wrap", display="contents"))
         self.hint_button = W.Button(description="Подсказка", icon="lightbulb-o",
                                     tooltip="Что бы сделал Мастер на вашем месте — и почему",
@@ -196,8 +197,8 @@ class PracticeTable(OnPage, W.VBox):
         self.tabs.titles = TAB_TITLES
         self._dirty = set(range(len(self.panels)))
 
-        # The table fits a 1366×768 screen: status, what to do, the picture, then one wrapping
-        # row of buttons («Подсказка», «Отменить ход», then those of decl_box: display
+        # The table fits a 1366×768 screen (a phone: `fit`): status, what to do, the picture, then
+        # one wrapping row of buttons («Подсказка», «Отменить ход», then those of decl_box: display
         # contents). The message (a hint, a refusal with its reasons) stands at the head of
         # the other column, over the tabs: beside the table if there is room for 440 pixels,
         # else under the buttons, never wider than the screen (less the widget's margins). It
@@ -213,8 +214,7 @@ class PracticeTable(OnPage, W.VBox):
         super().__init__([
             self.header,
             W.HBox([left, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
-                                                 grid_gap="2px 12px")),
-        ])
+                                                 grid_gap="2px 12px")), self.fit.box])
         self.add_class("bezique-practice-table")
 
         # ---- wiring
@@ -609,11 +609,11 @@ class PracticeTable(OnPage, W.VBox):
         deal, human = s.deal, s.human
         hinted = self.hinted_action
         glow = {hinted.card} if type(hinted) is Play else set()
-        key = (deal, len(deal.actions), deal.stage, human, frozenset(glow))
+        key = (deal, len(deal.actions), deal.stage, human, frozenset(glow), self.fit.narrow)
         if key != self._scene_key:              # a refused or an idle click changes no card
             kw = scene_kwargs(deal, human, highlighted=glow)
-            self.canvas.show_scene(disabled=disabled_cards(deal, human), layout=layout_play_table,
-                                   **kw)
+            self.canvas.show_scene(disabled=disabled_cards(deal, human),
+                                   layout=self.fit.layout_for(s.n), **kw)
             self.prompt.value = (f'<div class="bezique-practice-prompt" style="height:{PROMPT_HEIGHT};'
                                  'overflow-y:auto;line-height:1.35;font-weight:600;margin:0">'
                                  + html.escape(instruction(deal, human)) + "</div>")

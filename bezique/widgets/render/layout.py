@@ -246,12 +246,13 @@ def trick_note(who: str, won: bool = False) -> str:
 
 
 def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colour=BLACK,
-                 slots=2, disabled=(), highlighted=()) -> Block:
-    """The cards of the current trick, each with who played it underneath."""
+                 slots=2, disabled=(), highlighted=(), px=None, apart=None) -> Block:
+    """The cards of the current trick, each with who played it underneath (in `px` pixels,
+    by default the cards' scale's; two labels at least `apart` pixels apart)."""
     w, h = card_size(scale)
     plays = [p if isinstance(p, tuple) else ("", p) for p in plays]
     gap = round(14 * scale)
-    px = max(9, round(12 * scale))
+    px = px or max(9, round(12 * scale))
     block = Block()
     parts = []
     wins = [winner is not None and (winner == i or winner is card)
@@ -261,7 +262,7 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
     step = float(w + gap)
     for i in range(1, len(notes)):
         a, b = (text_width(notes[k], px, wins[k]) for k in (i - 1, i))
-        step = max(step, (a + b) / 2 + round(8 * scale))
+        step = max(step, (a + b) / 2 + (apart or round(8 * scale)))
     for i, (who, card) in enumerate(plays):
         state = "highlighted" if wins[i] or card in highlighted else \
             "disabled" if card in disabled else "normal"
@@ -287,13 +288,14 @@ def _trick_block(plays, *, scale=1.0, winner=None, four_colour=False, label_colo
 
 
 def _stock_block(count, turn_up=None, *, scale=1.0, four_colour=False,
-                 label_colour=BLACK, count_shown=True, pile="талон") -> Block:
+                 label_colour=BLACK, count_shown=True, pile="талон", px=None) -> Block:
     """The stock (a back with the number of cards left) and the turn-up beside it. Without
     `count_shown` (rules that forbid counting the stock, `show_stock_count=false`) the back
     carries no number: only whether the stock is empty shows. `pile` names the pile: «талон»,
-    or «колода» while the deal is still being dealt from it."""
+    or «колода» while the deal is still being dealt from it. `px`: the labels' size (by
+    default the cards' scale's)."""
     w, h = card_size(scale)
-    px = max(9, round(12 * scale))
+    px = px or max(9, round(12 * scale))
     block = Block()
     depth = min(3, max(0, count - 1))
     for k in range(depth, -1, -1):

@@ -77,13 +77,13 @@ HAND_BAND = (20, 76, 45, 255)                   # darker felt under a hand in tw
 
 def _hand_rows(cards, *, room: int, scale: float, max_width: float, order: str,
                four_colour: bool, lift: bool, selected=(), disabled=(), highlighted=(),
-               tight: bool = False) -> Block:
-    """Your hand arranged by `hand_arrangement` for `room` cards, in display order left to
-    right, the top row first; rows balanced (13 cards: 7 over 6) and centred. The block is as
-    high as the arrangement needs for `room` cards, whatever the number held now (`tight`:
-    only as high as the cards held need, at the same scale)."""
+               tight: bool = False, arrange=hand_arrangement) -> Block:
+    """Your hand arranged by `arrange` (`hand_arrangement`) for `room` cards, in display order
+    left to right, the top row first; rows balanced (13 cards: 7 over 6) and centred. The block
+    is as high as the arrangement needs for `room` cards, whatever the number held now
+    (`tight`: only as high as the cards held need, at the same scale)."""
     cards = list(cards)
-    k, per = hand_arrangement(max(room, len(cards)), scale, max_width)
+    k, per = arrange(max(room, len(cards)), scale, max_width)
     if per >= max(room, len(cards)):            # one row: the usual hand block
         return _hand_block(cards, scale=k, order=order, four_colour=four_colour, lift=lift,
                            gap=round(HAND_GAP * k), selected=selected, disabled=disabled,

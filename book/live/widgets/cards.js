@@ -12,6 +12,8 @@
  *   - ← → ↑ ↓ Home End Enter Space Esc → {event: "key", key: NAME}       (the browser's name)
  *
  * The kernel answers with a new `svg` (a card raised, outlined, greyed, the focus ring).
+ *
+ * The module also holds `ContainerWidthView` (below): how wide the page shows a widget.
  */
 define(["@jupyter-widgets/base"], function (base) {
   "use strict";
@@ -119,5 +121,63 @@ define(["@jupyter-widgets/base"], function (base) {
     }
   }
 
-  return { SvgCardsModel: SvgCardsModel, SvgCardsView: SvgCardsView };
+  /* `ContainerWidth` (bezique/widgets/render/width.py): an invisible view that tells the
+   * kernel the client width (CSS pixels) of the nearest element around it matching the
+   * model's `selector`, now and whenever it changes (a ResizeObserver). A static page has no
+   * kernel to tell: nothing is sent there. */
+  class ContainerWidthModel extends base.DOMWidgetModel {
+    defaults() {
+      return Object.assign({}, super.defaults(), {
+        _model_name: "ContainerWidthModel",
+        _view_name: "ContainerWidthView",
+        _model_module: MODULE,
+        _view_module: MODULE,
+        _model_module_version: "*",
+        _view_module_version: "*",
+        width: 0,
+        selector: "",
+      });
+    }
+  }
+
+  class ContainerWidthView extends base.DOMWidgetView {
+    render() {
+      super.render();
+      this.el.classList.add("bezique-container-width");
+      this.el.style.display = "none";
+      this.tries = 0;
+      this.watch();
+    }
+
+    watch() {
+      // The view is put on the page after it is rendered: wait until it is there.
+      if (!this.el.isConnected) {
+        if (this.tries++ < 200) this.timer = setTimeout(this.watch.bind(this), 50);
+        return;
+      }
+      var selector = this.model.get("selector");
+      var target = (selector && this.el.closest(selector)) || this.el.parentElement;
+      if (!target || typeof ResizeObserver === "undefined") return;
+      var report = this.report.bind(this, target);
+      this.observer = new ResizeObserver(function () { report(); });
+      this.observer.observe(target);
+      report();
+    }
+
+    report(target) {
+      var width = Math.round(target.clientWidth);
+      if (!width || width === this.model.get("width") || !this.model.comm_live) return;
+      this.model.set("width", width);
+      this.model.save_changes();
+    }
+
+    remove() {
+      clearTimeout(this.timer);
+      if (this.observer) this.observer.disconnect();
+      return super.remove();
+    }
+  }
+
+  return { SvgCardsModel: SvgCardsModel, SvgCardsView: SvgCardsView,
+           ContainerWidthModel: ContainerWidthModel, ContainerWidthView: ContainerWidthView };
 });
