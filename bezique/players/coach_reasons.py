@@ -289,17 +289,16 @@ def _faces_in_melds(rules, trump) -> frozenset:
     return frozenset(c.face for d in every if d.meld not in SEVEN_MELDS for c in d.cards)
 
 
-def _little_use(view, c: Card, open_decls, not_brisque: bool, this_card: bool = False) -> str | None:
+def _little_use(view, c: Card, open_decls, not_brisque: bool) -> str | None:
     """Why a card of low potential is of little use for combinations, in words the engine's
     enumeration makes true: it belongs to no combination, or none it could join is possible
     any more, or the ones it could still join are named («может войти только в четыре валета,
     но на это мало надежды» — what a low potential means). `not_brisque`: say it is no
-    brisque too; `this_card`: the card has just been named, so it is «эта карта». None for a
-    card a seven action may still use (a seven is not a combination)."""
-    name = "эта карта" if this_card else c.ru
-    head = f"{name} — не бриск и " if not_brisque else f"{name} "
+    brisque too. None for a card a seven action may still use (a seven is not a
+    combination)."""
+    head = f"{c.ru} — не бриск и " if not_brisque else f"{c.ru} "
     if open_decls is None:
-        useless = "бесполезна" if this_card else gendered(c, "бесполезен", "бесполезна")
+        useless = gendered(c, "бесполезен", "бесполезна")
         return head + f"для комбинаций почти {useless}"
     mine = [d for d in open_decls if c in d.cards]
     if any(d.meld in SEVEN_MELDS for d in mine):
@@ -410,13 +409,13 @@ def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:
             if best_decl is not None:
                 out.append(f"а после неё можно {describe_action(best_decl)}")
         else:
-            out.append(f"ходите {c.ru}")
+            # A plain lead: the hint, the review and the chapters have named the card already.
             brisque = brisque_worth(view.rules)
             if scored:
-                out.append(f"эта карта уже принесла очки {scored}")
+                out.append(f"карта {c.ru} уже принесла очки {scored}")
             elif (judged and pot < LOW_POTENTIAL and not c.is_joker
                   and not (c.is_brisque and brisque)):
-                why = _little_use(view, c, open_decls, bool(brisque), this_card=True)
+                why = _little_use(view, c, open_decls, bool(brisque))
                 if why:
                     out.append(why)
     if keep:
