@@ -155,6 +155,9 @@ class Deal:
         seven is known (the view does not show the automatic ones of `seven_rule`)."""
         rules = view.rules
         klass = deal_class(rules) if cls is Deal else cls
+        if cls is Deal and klass.from_view.__func__ is not Deal.from_view.__func__:
+            # a variant that restores state of its own
+            return klass.from_view(view, hidden, stock)
         d = klass.__new__(klass)
         d._setup(rules, view.dealer)
         me, n = view.seat, d.n

@@ -104,7 +104,8 @@ def check_consistent(deal: Deal, view) -> list[str]:
     v2 = deal.view(view.seat)
     for f in ("seat", "trump", "phase", "stage", "to_act", "hand", "tables", "known",
               "hand_sizes", "trick", "tricks", "turn_up", "stock_count", "seven_exchanged",
-              "scored", "pending", "declared", "tricks_done", "window"):
+              "scored", "pending", "declared", "tricks_done", "window", "trump_fixed_by",
+              "carte_blanche_chain", "open_tricks"):
         if getattr(v2, f) != getattr(view, f):
             problems.append(f"view field {f} differs")
     if sorted(map(action_key, v2.legal_actions)) != sorted(map(action_key, view.legal_actions)):

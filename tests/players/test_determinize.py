@@ -19,7 +19,7 @@ from .helpers import advance
 
 @pytest.mark.parametrize("preset", ["canonical", "seed_001", "seed_003", "seed_000E", "seed_000A",
                                     "no_trump", "three_handed", "four_handed",
-                                    "many_pack_infusorka"])
+                                    "many_pack_infusorka", "rubicon", "six_pack", "eight_pack"])
 def test_sampled_deals_match_the_view(preset):
     rules = RuleSet.from_spec(preset)
     rng = random.Random(11)

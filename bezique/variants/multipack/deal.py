@@ -112,6 +112,16 @@ class MultipackDeal(Deal):
             fresh.apply(act, seat)
         return fresh
 
+    @classmethod
+    def from_view(cls, view, hidden, stock) -> "MultipackDeal":
+        """`Deal.from_view` plus what these games make public (R15.3, R15.8.3): who fixed
+        trumps and whose carte blanche chain still runs. The lift is not known from a view; its
+        points are in `declared` already."""
+        d = super().from_view(view, hidden, stock)
+        d.trump_fixed_by = view.trump_fixed_by
+        d.chain = list(view.carte_blanche_chain) or [False] * d.n
+        return d
+
     def clone(self) -> "MultipackDeal":
         new = super().clone()
         new.chain = list(self.chain)
