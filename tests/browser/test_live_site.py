@@ -387,6 +387,44 @@ def test_a_phone_sees_every_control_whole(offline_browser, site_url, name):
     context.close()
 
 
+def test_the_practice_table_on_a_phone_is_narrow_and_plays_a_tapped_card(offline_browser,
+                                                                          site_url):
+    """The page reports the table's width (book/live/widgets/cards.js), the browser kernel
+    draws the narrow picture (render/narrow_table.py): labels at least 11 CSS pixels as shown,
+    and a tap on a card plays it."""
+    from bezique.actions import Play  # noqa: PLC0415
+    from bezique.widgets.practice.table import PracticeTable  # noqa: PLC0415
+    from bezique.widgets.render.ops import TextOp  # noqa: PLC0415
+    from mirror import tap_card  # noqa: PLC0415
+
+    mirror = PracticeTable(opponent="heuristic", seed=1, deal_number=1)   # as in the chapter
+    mirror.fit.probe.width = 360
+    s, lay = mirror.session, mirror.canvas.layout_result
+    context = offline_browser.new_context(**PHONE)
+    page = context.new_page()
+    log = attach_log(page, site_url)
+    go_live(page, site_url + "chapters/15_practice.html")
+    table = page.locator(".bezique-live .bezique-practice-table")
+    picture = table.locator(PICTURE).first
+    picture.wait_for()
+    page.wait_for_function("([p, w]) => p.viewBox.baseVal.width === w",
+                           arg=[picture.element_handle(), lay.size[0]])
+    shown = picture.evaluate("p => p.getBoundingClientRect().width")
+    smallest = min(op.px for op in lay.ops if isinstance(op, TextOp)) * shown / lay.size[0]
+    assert smallest >= 11, f"самая мелкая надпись {smallest:.1f} px"
+    status = table.locator(".bezique-practice-status")
+    wait_for_text(status, expected_status(mirror))
+    card = s.deal.concealed(s.human)[-1]
+    picture.scroll_into_view_if_needed()
+    tap_card(page, picture, mirror.canvas, card)
+    before = len(s.deal.actions)
+    mirror.click_card(card)
+    assert s.deal.actions[before] == (s.human, Play(card))
+    wait_for_text(status, expected_status(mirror))
+    assert not problems_offline(log)
+    context.close()
+
+
 # ------------------------------------------------------------------------------ as a file
 
 
