@@ -107,14 +107,16 @@ class OutOfTime(Exception):
     solver, caught by `SearchPlayer.analyse`)."""
 
 
-def deadline_check(stop_at: float | None) -> Callable[[], None] | None:
-    """A function that raises `OutOfTime` once `wall_clock()` reaches `stop_at` (None: no
-    deadline, no function)."""
-    if stop_at is None:
+def deadline_check(stop_at: float | None, think_until: float | None = None
+                   ) -> Callable[[], None] | None:
+    """A function that raises `OutOfTime` once `wall_clock()` reaches `stop_at`, or
+    `thinking_time()` reaches `think_until` (None: no such deadline; neither: no function)."""
+    if stop_at is None and think_until is None:
         return None
 
     def check() -> None:
-        if wall_clock() >= stop_at:
+        if ((stop_at is not None and wall_clock() >= stop_at)
+                or (think_until is not None and thinking_time() >= think_until)):
             raise OutOfTime
     return check
 
@@ -422,15 +424,18 @@ class SearchPlayer:
             av = ActionValue(cands[0], 0.0, 0, True)
             return Analysis([av], "forced", 0, time.perf_counter() - t0, {action_key(cands[0]): av})
         late = False
+        limit = self.time_limit if time_limit == "default" else time_limit
         if view.phase == 2 and self.endgame and view.stage == "play" and view.rules.players == 2:
+            # The exact solver gets the whole budget (base and extension) of thinking time:
+            # the long hands of the many-pack games (15, 18 cards) may need more.
+            think_until = (thinking_time() + limit + self.extra_time) if limit is not None else None
             try:
-                return self._endgame(view, cands, t0, deadline_check(stop_at))
+                return self._endgame(view, cands, t0, deadline_check(stop_at, think_until))
             except OutOfTime:
-                late = True                # not solved in time: sampled deals, what time is left
+                late = True                # not solved in time: sampled deals, a budget of their own
         if self.max_candidates and view.stage == "play" and len(cands) > self.max_candidates:
             cands = self._preselect(view, cands, include)
         samples = self.samples if samples is None else samples
-        limit = self.time_limit if time_limit == "default" else time_limit
         rng = rng or random.Random(self.rng.getrandbits(64))
         an = self._rollouts(view, cands, samples, limit, rng, t0, stop_at)
         an.cut_short = an.cut_short or late

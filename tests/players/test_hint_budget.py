@@ -182,3 +182,21 @@ def test_an_endgame_out_of_time_falls_back_and_says_so(monkeypatch):
         pytest.skip("one choice only")
     assert h.analysis.cut_short and h.cut_note.startswith(CUT)
     assert h.action in view.legal_actions
+
+
+def test_the_endgame_solver_has_the_thinking_time_budget(monkeypatch):
+    """With a time limit, the exact solver may think the whole budget (base and extension) and
+    no longer: on a clock that has passed it, the solver is cut at its first check and the
+    decision comes from sampled deals in a budget of their own (on this clock none: the
+    Любитель's move), marked as cut short; without a time limit it is solved exactly."""
+    monkeypatch.setattr(Endgame, "check_mask", 0)
+    view = phase_two_view(4)
+    exact = search.SearchPlayer(seed=1, samples=4, time_limit=None).analyse(view)
+    if exact.method == "forced":
+        pytest.skip("one choice only")
+    assert exact.method == "endgame" and not exact.cut_short
+    ticks = iter(range(10 ** 9))
+    monkeypatch.setattr(search, "thinking_time", lambda: float(next(ticks)))   # 1 s a look
+    cut = search.SearchPlayer(seed=1, samples=4, time_limit=0.5).analyse(view)
+    assert cut.method != "endgame" and cut.cut_short, (cut.method, cut.cut_short)
+    assert cut.best in view.legal_actions
