@@ -38,22 +38,19 @@ COPIES = {3: "три", 4: "четыре", 5: "пять", 6: "шесть", 7: "с
 
 
 def card_list(cards) -> str:
-    """Cards named in order, the copies of one card together: «К♠ Д♠», «оба К♦ Д♠», «три Д♠»
-    (the multi-pack games)."""
-    out, seen = [], []
+    """Cards named in order: «Т♦ 10♦ Д♦ В♦»; with copies of one card, counted and listed:
+    «Д♠ и два К♦», «три Д♠» (the multi-pack games)."""
+    counted: list[list] = []
     for x in sorted(cards):
-        if seen and seen[-1][0].ru == x.ru:       # two copies are two cards, one name
-            seen[-1][1] += 1
+        if counted and counted[-1][0].ru == x.ru:     # two copies are two cards, one name
+            counted[-1][1] += 1
         else:
-            seen.append([x, 1])
-    for x, n in seen:
-        if n == 1:
-            out.append(x.ru)
-        elif n == 2:
-            out.append(f"{gendered(x, 'оба', 'обе')} {x.ru}")
-        else:
-            out.append(f"{COPIES.get(n, n)} {x.ru}")
-    return " ".join(out)
+            counted.append([x, 1])
+    if all(n == 1 for _, n in counted):
+        return " ".join(x.ru for x, _ in counted)
+    items = [x.ru if n == 1 else f"{gendered(x, 'два', 'две') if n == 2 else COPIES.get(n, n)} {x.ru}"
+             for x, n in counted]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " и " + items[-1]
 
 
 def describe_action(action) -> str:
@@ -212,7 +209,10 @@ def explain_choice(view, action, analysis: Analysis | None = None, compare: bool
             trick = [x for _, x in view.trick]
             if trick and takes_trick(c, trick, view.trump, view.rules):
                 parts.append(f"{c.ru} берёт взятку")
-            if av is not None and av.exact:
+            if len(legal) == 1:                 # nothing was weighed: say why, not a value
+                parts.append("другого хода правила не оставляют" if trick else
+                             "других карт на руке нет")
+            elif av is not None and av.exact and analysis.method == "endgame":
                 v = int(round(av.value))
                 if v == 0:
                     parts.append("по точному расчёту (соперник тоже играет лучшим образом) в "
@@ -344,6 +344,8 @@ def _keep_text(view, o: Obs, c: Card, open_decls, declared=None) -> str | None:
             groups.setdefault(TRUMP_SEVEN if best in SEVEN_MELDS else best, []).append(x)
     if declared is not None and declared.meld in groups:
         groups[declared.meld] = [x for x in groups[declared.meld] if x not in declared.cards]
+    for m, cards in groups.items():
+        groups[m] = _copies_needed(m, cards, open_decls)
     said = []
     for m, cards in [g for g in groups.items() if g[1]][:KEEP_GROUPS]:
         names = card_list(cards)
@@ -354,6 +356,19 @@ def _keep_text(view, o: Obs, c: Card, open_decls, declared=None) -> str | None:
     if not said:
         return None
     return "сохраните " + " и ".join(said)
+
+
+def _copies_needed(meld: str, cards: list[Card], open_decls) -> list[Card]:
+    """`cards` kept for `meld`, no more copies of a card than one of its declarations holds:
+    a sequence needs one Т♦, a double bezique two Д♠ (the engine's enumeration)."""
+    same = [d for d in open_decls if d.meld == meld or (meld == TRUMP_SEVEN and d.meld in SEVEN_MELDS)]
+    out, count = [], {}
+    for x in cards:
+        need = max((sum(1 for y in d.cards if y.ru == x.ru) for d in same), default=1)
+        count[x.ru] = count.get(x.ru, 0) + 1
+        if count[x.ru] <= need:
+            out.append(x)
+    return out
 
 
 def _phase1_play_reason(view, o: Obs, c: Card) -> list[str]:

@@ -477,12 +477,65 @@ def test_a_combination_that_cannot_be_completed_in_time_is_not_named():
 
 def test_a_reason_is_short_sentences_and_two_copies_are_named_once():
     """A reason is said in sentences, each with a capital and a full stop (not one long line
-    joined by semicolons), and both copies of a card kept are «оба К♦», not «К♦ К♦»."""
+    joined by semicolons), and both copies of a card kept are «два К♦», not «К♦ К♦» (nor «оба
+    К♦ Д♠», read as «both of these»)."""
     from bezique.cards import Card
     assert coach_reasons.card_list([Card("K", "D", 2), Card("Q", "S", 1), Card("K", "D", 1)]) \
-        == "Д♠ оба К♦"
-    assert coach_reasons.card_list([Card("Q", "S", 1), Card("Q", "S", 2)]) == "обе Д♠"
+        == "Д♠ и два К♦"
+    assert coach_reasons.card_list([Card("Q", "S", 1), Card("Q", "S", 2)]) == "две Д♠"
+    assert coach_reasons.card_list([Card("A", "D", 1), Card("A", "D", 2), Card("T", "D", 1),
+                                    Card("K", "D", 1)]) == "два Т♦, 10♦ и К♦"
+    assert coach_reasons.card_list([Card("T", "D", 1), Card("K", "D", 1)]) == "10♦ К♦"
     d, view = _first_lead_position()
     text = coach_reasons.explain_choice(view, Play(Card("J", "H", 1)))
     assert ";" not in text and text.endswith("."), text
     assert all(s[:1].isupper() or not s[:1].isalpha() for s in text.split(". ")), text
+
+
+def test_a_move_with_no_choice_is_not_given_a_calculated_value():
+    """In the last tricks a seat that must follow with its one card, or holds one card, has
+    nothing weighed (the analysis is «forced», its value a placeholder 0): the hint says that
+    the rules leave no other move, never «по точному расчёту … столько же, сколько соперник»
+    (said at the table of deal № 1 while the learner took both last tricks)."""
+    from bezique.players.heuristic import heuristic_action
+    seen = {"follow": 0, "last": 0}
+    for seed in range(1, 40):
+        d = Deal.new(RuleSet(), 0, seed=seed)
+        while not d.is_over:
+            view = d.view(d.to_act)
+            if d.phase == 2 and len(view.legal_actions) == 1:
+                h = coach.hint(view, samples=4, memory=None)
+                assert "расчёт" not in h.reason, h.reason
+                if view.trick:
+                    assert "Другого хода правила не оставляют." in h.reason, h.reason
+                    seen["follow"] += 1
+                else:
+                    assert h.reason == "Других карт на руке нет.", h.reason
+                    seen["last"] += 1
+            d.apply(heuristic_action(d, d.to_act), d.to_act)
+        if seen["follow"] and seen["last"] > 3:
+            break
+    assert seen["follow"] and seen["last"], seen
+
+
+def test_no_more_copies_are_kept_than_the_combination_holds():
+    """A trump sequence needs one Т♦: the coach never asks to keep «два Т♦» for it (nor for a
+    marriage or a bezique); four aces may hold two Т♠ where the suits need not differ, a double
+    bezique two Д♠ (random positions)."""
+    import re
+    rng = random.Random(8)
+    kept = 0
+    for seed in range(30):
+        d = Deal.new(RuleSet(), seed % 2, seed=seed)
+        while d.phase == 1 and not d.is_over:
+            view = d.view(d.to_act)
+            if view.stage == "play":
+                for a in view.legal_actions[:3]:
+                    text = coach_reasons.explain_choice(view, a, compare=False)
+                    for said, meld in re.findall(r"(?:Сохраните|и) ([^.]*?) для ([а-яё ]+)", text):
+                        kept += 1
+                        if meld.strip() in ("козырной секвенции", "марьяжа", "козырного марьяжа",
+                                            "безика"):        # four aces may take two Т♠
+                            assert not re.search(r"\b(два|две) ", said), text
+            d.apply(rng.choice(d.legal_actions()), d.to_act)
+    assert kept > 100, kept

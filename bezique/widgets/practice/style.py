@@ -10,13 +10,8 @@
 #   it (`menu.Menu` gives it places to break); on a phone's screen a menu or a text field takes
 #   the whole width under its description and a check box's label or a long button wraps — as in the book's
 #   stylesheet (book/_static/bezique.css).
-# * The prompt over the picture (table.py gives it a fixed height, so that the picture does not
-#   move as the prompt changes) grows when its text needs more lines than that height: on a
-#   phone «Сдача окончена: у вас 250 очков, … с перевесом в 70 очков!» takes three lines, and the
-#   third was hidden in the box's own scroll.
 TABLE_STYLE = """<style>
 .celltag_voila-hide { display: none; }
-.bezique-practice-table .bezique-practice-prompt { height: auto !important; min-height: 2.7em; }
 .bezique-practice-table .jupyter-widgets.widget-dropdown { height: auto; }
 .bezique-practice-table .jupyter-widgets.widget-dropdown > select {
   padding-right: 30px; background-position: right 6px center; background-size: 16px;

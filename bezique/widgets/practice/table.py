@@ -56,6 +56,8 @@ TAB_TITLES = ("Счёт", "Ход сдачи", "Тренер", "Повтор", "
 # without scrolling inside a box. It stands beside (or under) the picture, so that growing it
 # never moves the cards and the buttons under the pointer.
 MESSAGE_HEIGHT = "calc(4.35em + 12px)"
+# The prompt over the picture keeps two lines' room, so that the picture stays put as the
+# prompt changes, and grows for a longer one (the end of a deal on a phone: three lines).
 PROMPT_HEIGHT = "2.7em"
 MESSAGE_STYLE = {"error": ("#fdeaea", "#a8201a"), "hint": ("#e8f0fb", "#1f5fa8"),
                  "ok": ("#e6f4ea", "#1e7b34"), "info": ("#f3f4f6", "#555555")}
@@ -614,8 +616,8 @@ class PracticeTable(OnPage, W.VBox):
             kw = scene_kwargs(deal, human, highlighted=glow)
             self.canvas.show_scene(disabled=disabled_cards(deal, human),
                                    layout=self.fit.layout_for(s.n), **kw)
-            self.prompt.value = (f'<div class="bezique-practice-prompt" style="height:{PROMPT_HEIGHT};'
-                                 'overflow-y:auto;line-height:1.35;font-weight:600;margin:0">'
+            self.prompt.value = (f'<div class="bezique-practice-prompt" style="min-height:{PROMPT_HEIGHT};'
+                                 'line-height:1.35;font-weight:600;margin:0">'
                                  + html.escape(instruction(deal, human)) + "</div>")
             self.notes.value = self._notes_html()
             self._scene_key = key
