@@ -19,7 +19,8 @@ from ..tally import trick_points
 from ..tricks import takes_trick
 from ..variants import find_variant
 from .determinize import action_key
-from .heuristic import LATE_STOCK, Obs, brisque_worth, opp_threat, potential
+from .heuristic import opp_threat, potential
+from .observation import LATE_STOCK, Obs, brisque_worth
 from .search import Analysis
 
 

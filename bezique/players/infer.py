@@ -21,7 +21,8 @@ from __future__ import annotations
 from ..actions import Announce, Play
 from ..melds import SEVEN_EXCHANGE, MeldState
 from ..tricks import legal_plays
-from .heuristic import Obs, brisque_worth, decide
+from .heuristic import decide
+from .observation import Obs, brisque_worth
 
 
 def _was_on_table(card, scored, pending) -> bool:

@@ -76,7 +76,8 @@ from ..melds import Declaration
 from .clock import thinking_time
 from .determinize import Template, action_key
 from .endgame import Endgame, hands_from_view
-from .heuristic import Obs, decide, play_scores
+from .heuristic import decide, play_scores
+from .observation import Obs
 from .infer import LastMoveFilter, PreviousMoveFilter
 from .random_player import random_action
 from .sim import supports as sim_supports

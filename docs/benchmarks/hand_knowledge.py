@@ -34,7 +34,8 @@ from concurrent.futures import ProcessPoolExecutor
 import bezique.players.search as search
 from bezique.deal import Deal
 from bezique.players.determinize import Template, action_key
-from bezique.players.heuristic import HeuristicPlayer, Obs, decide
+from bezique.players.heuristic import HeuristicPlayer, decide
+from bezique.players.observation import Obs
 from bezique.players.match import MatchResult, deal_seed
 from bezique.players.search import Draws, SearchPlayer
 from bezique.rules import RuleSet

@@ -29,7 +29,8 @@ import time
 import bezique.players.search as search
 from bezique.deal import Deal
 from bezique.players.determinize import action_key
-from bezique.players.heuristic import HeuristicPlayer, Obs, decide
+from bezique.players.heuristic import HeuristicPlayer, decide
+from bezique.players.observation import Obs
 from bezique.players.search import SearchPlayer
 from bezique.rules import RuleSet
 

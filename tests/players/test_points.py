@@ -17,7 +17,8 @@ from bezique.melds import (ACE_TURNED, BEZIQUE, bezique_faces, CARTE_BLANCHE, DO
                            SEQUENCE, SEVEN_EXCHANGE, SEVEN_TURNED, SUIT_REPEATED,
                            TRIPLE_BEZIQUE, TRUMP_SEVEN, TWO_TRUMP_SEVENS, Declaration, meld_points)
 from bezique.players import coach_reasons
-from bezique.players.heuristic import Obs, best_declaration, exchange_gain, opp_threat
+from bezique.players.heuristic import best_declaration, exchange_gain, opp_threat
+from bezique.players.observation import Obs
 from bezique.players.random_player import random_action
 from bezique.ru import points
 from bezique.rules import PRESETS, STANDARD_PRESETS, RuleSet

@@ -15,7 +15,8 @@ from bezique.actions import Play
 from bezique.cards import Card
 from bezique.deal import Deal
 from bezique.players.determinize import Template, action_key, check_consistent
-from bezique.players.heuristic import HeuristicPlayer, Obs, opp_threat
+from bezique.players.heuristic import HeuristicPlayer, opp_threat
+from bezique.players.observation import Obs
 from bezique.players.match import play_deal
 from bezique.players.search import Draws, SearchPlayer, playout, step, strongest_level, supported
 from bezique.rules import RuleSet

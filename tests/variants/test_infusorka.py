@@ -452,7 +452,8 @@ def test_the_coach_and_the_amateur_know_a_led_infusorka_is_beaten_by_any_card():
     """Following a led infusorka, a plain nine takes the trick (10.5.2): the coach says so, and
     says nothing of brisques — the many-pack game counts no card points in tricks."""
     from bezique.players.coach_reasons import explain_choice
-    from bezique.players.heuristic import Obs, brisque_worth, follow_scores
+    from bezique.players.heuristic import follow_scores
+    from bezique.players.observation import Obs, brisque_worth
     d = arranged(MP, ["9C AC", "XX#1"], "KH")                # seat 1 leads
     d.apply(play(X1), 1)
     nine = Card("9", "C", 1)

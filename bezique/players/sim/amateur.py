@@ -4,8 +4,9 @@ arithmetic on the simulator's masks; `amateur_playout(s)` plays a deal to its en
 
 Two-handed only (the games the simulator serves: the canonical game, the seed presets,
 no-trump bezique), so only the two-handed branch of `heuristic.decide` is ported. The weights
-are `heuristic.BASE`, the constants (`TRUMP_POWER`, the hope tables, `point_table`,
-`brisque_worth`, `exchange_gain`, `keep_turn_up`) are taken from `heuristic.py`, and every
+are `observation.BASE`, the constants and helpers (`TRUMP_POWER`, the hope tables,
+`exchange_gain`, `keep_turn_up` of `heuristic.py`; `point_table`, `brisque_worth` of
+`observation.py`) are the heuristic's own, and every
 float is computed in the heuristic's order, so that equal values tie as they tie there. Ties go
 as in the heuristic: in the stock phase to the lowest card among the distinct choices (card
 order is the order of the simulator's ids), in the last eight to the first card of the hand
@@ -28,8 +29,8 @@ from types import SimpleNamespace
 from ...cards import RANKS
 from ...melds import (BEZIQUE, DOUBLE_BEZIQUE, FOUR_OF, MARRIAGE, ROYAL_MARRIAGE, SEQUENCE,
                       SEVEN_EXCHANGE, TRUMP_SEVEN)
-from ..heuristic import (BASE, DOUBLE_HOPE, FOUR_HOPE, SEQ_HOPE, TRUMP_POWER, brisque_worth,
-                         exchange_gain, keep_turn_up, point_table)
+from ..heuristic import DOUBLE_HOPE, FOUR_HOPE, SEQ_HOPE, TRUMP_POWER, exchange_gain, keep_turn_up
+from ..observation import BASE, brisque_worth, point_table
 from .cards import (A, ALL, BIT, BRISQUE, CARD, FACE, J, K, KQ, NCARDS, Q, RANK_MASK, RANK_OF,
                     SEVEN, SUIT_MASK, SUIT_OF, T, bits)
 from .melds import EVEN, SEVENS, UB, UD, UFA, UFJ, UFK, UFQ, UM, US, Table, enumerate_declarations
