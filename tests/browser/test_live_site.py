@@ -425,6 +425,31 @@ def test_the_practice_table_on_a_phone_is_narrow_and_plays_a_tapped_card(offline
     context.close()
 
 
+def test_a_chapter_demo_on_a_phone_draws_its_table_narrow(offline_browser, site_url):
+    """Chapter 05's table scene on a 390×844 phone: the page reports the demo's output width
+    (the canvas's probe, render/phone.py), the browser kernel draws the narrow table at 2
+    picture pixels a CSS pixel; its smallest label is at least 11 CSS pixels as shown (the
+    laptop picture, shrunk by the browser, showed 6.6)."""
+    from bezique.widgets.demos.seven import SevenDemo  # noqa: PLC0415
+    from bezique.widgets.render.ops import TextOp  # noqa: PLC0415
+
+    mirror = SevenDemo()                                 # as in the chapter
+    mirror.canvas.probe.width = 358
+    lay = mirror.canvas.layout_result
+    context = offline_browser.new_context(**PHONE)
+    page = context.new_page()
+    log = attach_log(page, site_url)
+    go_live(page, site_url + "chapters/05_trump_seven.html")
+    find = ("([w, h]) => Array.from(document.querySelectorAll('.bezique-live " + PICTURE + "'))"
+            ".find(p => p.viewBox.baseVal.width === w && p.viewBox.baseVal.height === h)")
+    page.wait_for_function(find, arg=list(lay.size), timeout=60000)
+    shown = page.evaluate(f"(s) => ({find})(s).getBoundingClientRect().width", list(lay.size))
+    smallest = min(op.px for op in lay.ops if isinstance(op, TextOp)) * shown / lay.size[0]
+    assert smallest >= 11, f"самая мелкая надпись {smallest:.1f} px"
+    assert not problems_offline(log)
+    context.close()
+
+
 # ------------------------------------------------------------------------------ as a file
 
 

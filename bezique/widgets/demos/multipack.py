@@ -43,7 +43,10 @@ from ...variants.multipack.explain import people, settlement_lines as explain_se
 from ...variants.multipack.settle import settle
 from ..page import OnPage
 from ..render.display import picture_html
-from ..render.layout import layout_hand, layout_scene
+from ..render.layout import layout_hand
+from ..render.narrow_table import is_narrow
+from ..render.phone import output_probe, scene_html
+from ..render.width import hidden
 from ..render.scene import deal_scene
 from .common import WIDE, Note, html_block, html_table
 
@@ -149,7 +152,11 @@ class ScriptedDeal(OnPage, W.VBox):
         self.back.on_click(lambda _: self.go(self.index - 1))
         self.next.on_click(lambda _: self.go(self.index + 1))
         self.picture, self.status = W.HTML(), W.HTML()
-        super().__init__([W.HBox([self.back, self.next]), self.status, self.picture])
+        self.probe = output_probe()             # a phone: the narrow table (render/phone.py)
+        self.probe.observe(lambda c: is_narrow(c.old) != is_narrow(c.new) and self.go(self.index),
+                           names="width")
+        super().__init__([W.HBox([self.back, self.next]), self.status, self.picture,
+                          hidden(self.probe)])
         self.go(0)
 
     def fresh(self) -> Deal:
@@ -183,8 +190,8 @@ class ScriptedDeal(OnPage, W.VBox):
             + "".join(f"<br>{html.escape(x)}" for x in lines)
             + f"<br><b>{html.escape(self.trump_line())}</b> {html.escape(self.score_line())}")
         caption = self.trump_line()
-        lay = layout_scene(**deal_scene(d, self.you, caption=caption, scale=0.6))
-        self.picture.value = picture_html(lay)
+        self.picture.value = scene_html(self.probe.width,
+                                        **deal_scene(d, self.you, caption=caption, scale=0.6))
 
     def trump_line(self) -> str:
         d = self.deal

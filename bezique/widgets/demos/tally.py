@@ -28,9 +28,12 @@ from ...rules import RuleSet
 from ...tally import last_trick_points, trick_points
 from ..menu import Menu
 from ..page import OnPage
-from ..render.compose import beside
+from ..render.compose import beside, stack
 from ..render.display import picture_html
 from ..render.layout import layout_hand, layout_table, layout_trick
+from ..render.narrow_table import is_narrow
+from ..render.phone import NARROW_HAND_WIDTH, hand_width, output_probe
+from ..render.width import hidden
 from .common import WIDE, html_block, html_table
 from .common import other_sources_box
 
@@ -167,14 +170,21 @@ class DealTally(OnPage, W.VBox):
         self.trick = W.HTML()
         self.summary = W.HTML()
         self.story = W.HTML()
+        self.probe = output_probe()        # a phone: the pictures one under another, narrower
         self.new.on_click(lambda _: self.next_deal())
         self.seed.observe(lambda _: self.play(), names="value")
         self.count.observe(lambda _: self.render(), names="value")
         self.colours.observe(lambda _: self.play(), names="value")
         super().__init__([W.HBox([self.seed, self.new], layout=W.Layout(flex_flow="row wrap")),
                           self.pictures[0], self.pictures[1], self.trick, self.summary,
-                          self.story, self.colours, self.other])
+                          self.story, self.colours, self.other, hidden(self.probe)])
         self.play()
+        self.probe.observe(self._on_width, names="width")
+
+    def _on_width(self, change) -> None:
+        if is_narrow(change["old"]) != is_narrow(change["new"]):
+            self._ready = {}
+            self.play()
 
     def next_deal(self) -> None:
         self.seed.value = self.seed.value % 99999 + 1          # the observer plays it
@@ -234,11 +244,18 @@ class DealTally(OnPage, W.VBox):
         pts = sum(x.points for x in scored)
         won = brisques_won(d, seat)
         parts = []
+        narrow = is_narrow(self.probe.width)
         if scored:
-            parts.append(layout_table([list(x.cards) for x in scored], scale=0.6,
-                                      four_colour=four_colour, title=f"Объявлено: {NAMES[seat]}",
-                                      caption=f"{NAMES[seat]}: объявления за {points(pts)}"))
-        parts.append(layout_hand(won, scale=0.6, max_width=520, four_colour=four_colour,
+            def table(scale):
+                return layout_table([list(x.cards) for x in scored], scale=scale,
+                                    four_colour=four_colour, title=f"Объявлено: {NAMES[seat]}",
+                                    caption=f"{NAMES[seat]}: объявления за {points(pts)}")
+            lay = table(0.6)
+            if narrow and lay.size[0] > NARROW_HAND_WIDTH:
+                lay = table(0.6 * NARROW_HAND_WIDTH / lay.size[0])
+            parts.append(lay)
+        parts.append(layout_hand(won, scale=0.6, max_width=hand_width(520, self.probe.width),
+                                 four_colour=four_colour,
                                  title=f"Бриски во взятках {NAMES_GEN[seat]}",
                                  caption=f"Бриски во взятках {NAMES_GEN[seat]}: "
                                          f"{plural(len(won), 'карта')} "
@@ -247,8 +264,9 @@ class DealTally(OnPage, W.VBox):
         if not scored:
             alt = f"{NAMES[seat]} ничего не объявлял{'а' if seat == 0 else ''}. " + alt
         note = "" if scored else (f'<div>{NAMES[seat]}: ни одного объявления за сдачу</div>')
-        return note + picture_html(beside(*parts, gap=24, background=(255, 255, 255),
-                                          description=alt), alt, compress_level=1)
+        join = stack(*parts, gap=12, background=(255, 255, 255), description=alt) if narrow \
+            else beside(*parts, gap=24, background=(255, 255, 255), description=alt)
+        return note + picture_html(join, alt, compress_level=1)
 
     def breakdown(self) -> list[dict[str, int]]:
         """The engine's tally of the deal as counted, per player."""

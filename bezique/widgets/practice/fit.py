@@ -1,6 +1,7 @@
 """Which picture of the practice table the page's width asks for.
 
-The table carries an invisible `render.width.ContainerWidth` that reports the width of the
+The table's canvas carries an invisible `render.width.ContainerWidth` (`CardCanvas.probe`, the
+one every chapter demo's canvas has, `render/phone.py`), set here to report the width of the
 table's box on the page. Under `narrow_table.NARROW_BELOW` CSS pixels (a phone) the table is
 drawn by `narrow_table.layout_narrow_table`, at `narrow_table.PIXEL_RATIO` picture pixels a CSS
 pixel; otherwise — and while nothing is reported (a static page, nbval, pytest) — by
@@ -14,21 +15,20 @@ from typing import Callable
 
 from ..render.canvas import CardCanvas
 from ..render.narrow_table import is_narrow, table_layout
-from ..render.width import ContainerWidth, hidden
 
 TABLE_CLASS = "bezique-practice-table"
 
 
 class ScreenFit:
     """The table's layout for the width its page reports: `layout_for(seats)` (the layout
-    function, which also sets the canvas's pixel ratio) and `narrow`; `box` is the invisible
-    widget to put into the table; `redraw()` is called when the picture must change."""
+    function, which also sets the canvas's pixel ratio) and `narrow`; `probe` is the canvas's
+    (on the page with it); `redraw()` is called when the picture must change."""
 
     def __init__(self, canvas: CardCanvas, redraw: Callable[[], None]):
         self.canvas = canvas
         self._redraw = redraw
-        self.probe = ContainerWidth(selector="." + TABLE_CLASS)
-        self.box = hidden(self.probe)
+        self.probe = canvas.probe
+        self.probe.selector = "." + TABLE_CLASS
         self.probe.observe(self._on_width, names="width")
 
     @property

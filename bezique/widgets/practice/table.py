@@ -216,7 +216,7 @@ class PracticeTable(OnPage, W.VBox):
         super().__init__([
             self.header,
             W.HBox([left, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
-                                                 grid_gap="2px 12px")), self.fit.box])
+                                                 grid_gap="2px 12px"))])
         self.add_class("bezique-practice-table")
 
         # ---- wiring

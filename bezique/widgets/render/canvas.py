@@ -23,8 +23,11 @@ from ...cards import Card
 from .display import img_html, make_display, picture_html
 from .layout import (Layout, layout_card, layout_hand, layout_scene, layout_stock, layout_table,
                      layout_trick, order_cards)
+from .narrow_table import PIXEL_RATIO, is_narrow
+from .phone import hand_width, narrow_scene, output_probe
 from .ops import FocusOp
 from .style import card_label
+from .width import hidden
 
 __all__ = ["CardCanvas", "Picture", "img_html", "picture_html", "card_png", "hand_png",
            "hand_picture", "card_picture", "scene_picture", "hand_html", "description_html",
@@ -57,6 +60,12 @@ class CardCanvas(ipywidgets.VBox):
     your hand and of your declared cards can be selected; disabled cards never are.
     `display`: "canvas" or "svg" (default `display.display_kind()`); `self.canvas` is that
     display's widget, `self.display` the display.
+
+    On a phone (`phone.py`): `probe` reports the width of the output the canvas stands in;
+    narrow, a scene of `layout_scene` is drawn as the narrow table at `PIXEL_RATIO` picture
+    pixels a CSS pixel, a hand at most `phone.NARROW_HAND_WIDTH` wide. While nothing is
+    reported (a static page, nbval, pytest) every picture is the laptop's. Clicks map through
+    the boxes of the picture shown.
     """
 
     selected = traitlets.Set()
@@ -69,7 +78,8 @@ class CardCanvas(ipywidgets.VBox):
         self.display = make_display(pixel_ratio, display)
         self.canvas = self.display.widget       # the picture's widget (ipycanvas or SVG)
         self.text = ipywidgets.HTML()
-        super().__init__([self.canvas, self.text], **kwargs)
+        self.probe = output_probe()
+        super().__init__([self.canvas, self.text, hidden(self.probe)], **kwargs)
         self.add_class("bezique-card-canvas")
         self.scale = scale
         self.pixel_ratio = pixel_ratio
@@ -85,11 +95,22 @@ class CardCanvas(ipywidgets.VBox):
         self._disabled_handlers = ipywidgets.CallbackDispatcher()
         self._box_handlers = ipywidgets.CallbackDispatcher()
         self._quiet = False
+        self._fits: str | None = None        # "scene" or "hand": the picture follows the width
         self._focus: int | None = None       # keyboard focus: index of a hit box
         self.set_trait("select_mode", select_mode)
         self.set_trait("four_colour", four_colour)
         self.display.connect(self.click, self.key)
         self.observe(self._on_look_change, names=["selected", "four_colour", "select_mode"])
+        self.probe.observe(self._on_width, names="width")
+
+    @property
+    def narrow(self) -> bool:
+        """The page shows this canvas in a narrow output (a phone)."""
+        return is_narrow(self.probe.width)
+
+    def _on_width(self, change) -> None:
+        if self._fits and is_narrow(change["old"]) != is_narrow(change["new"]):
+            self.redraw()
 
     # ------------------------------------------------------------------ showing
 
@@ -98,9 +119,13 @@ class CardCanvas(ipywidgets.VBox):
         """Show a hand (`layout_hand` options: fan, order, caption, face_down, …)."""
         hand = cards if isinstance(cards, int) else list(cards)
         own = () if isinstance(hand, int) or layout_kwargs.get("face_down") else hand
-        self._show(own, selected, disabled, highlighted, four_colour,
-                   lambda **kw: layout_hand(hand, **{"lift": self.select_mode != "none",
-                                                     "title": self.name, **layout_kwargs, **kw}))
+
+        def draw(**kw):
+            return layout_hand(hand, **{"lift": self.select_mode != "none", "title": self.name,
+                                        **layout_kwargs, **kw,
+                                        "max_width": hand_width(layout_kwargs.get("max_width"),
+                                                                self.probe.width)})
+        self._show(own, selected, disabled, highlighted, four_colour, draw, fits="hand")
 
     def show_table(self, cards, *, selected=None, disabled=(), highlighted=(),
                    four_colour: bool | None = None, **layout_kwargs) -> None:
@@ -130,12 +155,18 @@ class CardCanvas(ipywidgets.VBox):
         stock, turn_up, winner, caption, names; or another scene layout with the same
         arguments, e.g. `play_table.layout_play_table`). Your hand and table are selectable."""
         hand, table = list(hand), list(table)
-        draw = layout or layout_scene
-        self._show(hand + _flat(table), selected, disabled, highlighted, four_colour,
-                   lambda **kw: draw(hand, table=table, **{
-                       "lift": self.select_mode != "none", **scene_kwargs, **kw}))
 
-    def _show(self, own, selected, disabled, highlighted, four_colour, render) -> None:
+        def draw(**kw):
+            args = {"lift": self.select_mode != "none", **scene_kwargs, **kw}
+            if layout is None and self.narrow:    # the phone's size, whatever the demo's scale
+                return narrow_scene(hand, PIXEL_RATIO * self.pixel_ratio, table=table, **args)
+            return (layout or layout_scene)(hand, table=table, **args)
+        self._show(hand + _flat(table), selected, disabled, highlighted, four_colour, draw,
+                   fits="scene" if layout is None else None)
+
+    def _show(self, own, selected, disabled, highlighted, four_colour, render,
+              fits: str | None = None) -> None:
+        self._fits = fits
         focused = self.focused_card
         self._selectable = frozenset(own)
         self.disabled = frozenset(disabled)
@@ -167,13 +198,15 @@ class CardCanvas(ipywidgets.VBox):
         """Lay the current picture out and show it (live and in the widget state)."""
         if self._render is None:
             return
+        narrow_scene = self._fits == "scene" and self.narrow
+        self.display.pixel_ratio = self.pixel_ratio * (PIXEL_RATIO if narrow_scene else 1)
         lay = self._render()
         if focus_card is not None:             # keep the keyboard focus on the same card
             self._focus = next((i for i, b in enumerate(lay.boxes) if b.card is focus_card), None)
         if self._focus is not None and self._focus >= len(lay.boxes):
             self._focus = None
         if self._focus is not None:
-            lay = lay.with_ops(focus_ring(lay, self._focus, self.pixel_ratio))
+            lay = lay.with_ops(focus_ring(lay, self._focus, self.display.pixel_ratio))
         self.layout_result = lay
         self.display.show(lay)
         # No `canvas.tooltip`: the widgets' JavaScript then reads the canvas's (missing)

@@ -80,12 +80,17 @@ def img_html(png: bytes, alt: str, size: tuple[int, int] | None = None) -> str:
             f' title="{html.escape(alt, quote=True)}"{dims} style="vertical-align:middle">')
 
 
-def picture_html(lay, alt: str | None = None, compress_level: int = 6) -> str:
+def picture_html(lay, alt: str | None = None, compress_level: int = 6,
+                 pixel_ratio: float = 1.0) -> str:
     """A finished picture (an `ops.Layout`) for HTML: an <img> with its PNG on the canvas
-    route, inline SVG with the same text equivalent on the SVG route."""
+    route, inline SVG with the same text equivalent on the SVG route; shown at `pixel_ratio`
+    picture pixels a CSS pixel."""
     alt = lay.description.replace("\n", " ") if alt is None else alt
+    w, h = lay.size
     if display_kind() == "svg":
-        body = lay.svg(label=alt)
+        body = lay.svg(label=alt) if pixel_ratio == 1 else \
+            lay.svg(label=alt, display_width=w / pixel_ratio)
         return (f'<span class="bezique-picture" title="{html.escape(alt, quote=True)}"'
                 f' style="display:inline-block;max-width:100%;vertical-align:middle">{body}</span>')
-    return img_html(lay.png(compress_level), alt, lay.size)
+    shown = lay.size if pixel_ratio == 1 else (round(w / pixel_ratio), round(h / pixel_ratio))
+    return img_html(lay.png(compress_level), alt, shown)

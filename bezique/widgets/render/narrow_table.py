@@ -22,8 +22,9 @@ equivalent is the laptop picture's, line for line. Backend-neutral, like `play_t
 from __future__ import annotations
 
 from ...ru import plural
-from .layout import (FELT, NONE_LEFT, ON_FELT, _declared_row, _declared_rows, _declared_scale,
-                     _groups, _hand_block, _names, _stock_block, _trick_block, order_cards)
+from .layout import (CAPTION_PX, FELT, NONE_LEFT, ON_FELT, _declared_row, _declared_rows,
+                     _declared_scale, _groups, _hand_block, _names, _stock_block, _trick_block,
+                     caption_block, order_cards)
 from .metrics import text_width
 from .ops import Block, Layout
 from .play_table import HAND_FLOOR, HAND_GAP, _hand_rows, _label, _row_width, layout_play_table
@@ -75,7 +76,7 @@ def _layout_two(hand, *, opponent=8, opponent_face_up=False, trick=(), last_tric
                 order="alternate", scale=1.0, lift=True, names=("Вы", "Соперник"),
                 background=FELT, caption=None, winner=None, stock_count_shown=True,
                 you_deal=False, you_act=False, hand_room=0,
-                declared_before=(False, False)) -> Layout:
+                declared_before=(False, False), caption_shown=False) -> Layout:
     you, them = names
     none_mine, none_theirs = (NONE_LEFT if d else never
                               for d, never in zip(declared_before, ("пока нет", "ничего")))
@@ -167,10 +168,26 @@ def _layout_two(hand, *, opponent=8, opponent_face_up=False, trick=(), last_tric
     scene.add(mine, margin + (width - mine.w) / 2, y)
     y += mine.h
 
-    scene.lines = opp.lines + ot.lines + st.lines + tr.lines + lt.lines + mt.lines + mine.lines
+    # 7. a demo's caption (the practice table's instruction is HTML: `caption_shown` False)
+    said = []
+    if caption_shown and caption:
+        cap = caption_block(caption, width, round(CAPTION_PX * scale), ON_FELT)
+        scene.add(cap, margin, y + vgap)
+        y += vgap + cap.h
+        said = cap.lines
+
+    scene.lines = (opp.lines + ot.lines + st.lines + tr.lines + lt.lines + mt.lines + mine.lines
+                   + said)
     scene.w = width + 2 * margin
     scene.h = y + margin
     return scene.render(background, 0)
+
+
+def layout_narrow_scene(hand, **kw) -> Layout:
+    """A chapter demo's table (`layout.layout_scene`'s arguments) for a narrow screen: the
+    narrow table's bands, the scene's caption under the hand."""
+    kw["table"] = _groups(kw.get("table", ()), kw.get("order", "alternate"))  # a flat list too
+    return _layout_two(hand, caption_shown=True, **kw)
 
 
 def table_layout(width: float | None):
@@ -179,5 +196,5 @@ def table_layout(width: float | None):
     return (layout_narrow_table, PIXEL_RATIO) if is_narrow(width) else (layout_play_table, 1.0)
 
 
-__all__ = ["layout_narrow_table", "narrow_hand_arrangement", "table_layout", "is_narrow",
-           "NARROW_BELOW", "NARROW_WIDTH", "PIXEL_RATIO", "LABEL_PX"]
+__all__ = ["layout_narrow_table", "layout_narrow_scene", "narrow_hand_arrangement",
+           "table_layout", "is_narrow", "NARROW_BELOW", "NARROW_WIDTH", "PIXEL_RATIO", "LABEL_PX"]
