@@ -38,7 +38,7 @@ from ..tricks import counted_trick, legal_reason
 from .coach_memory import MEMORY, Memory
 from .coach_reasons import describe_action, explain_choice, imperative
 from .determinize import Template, action_key
-from .search import Analysis, SearchPlayer, position_key
+from .search import Analysis, SearchPlayer, position_key, supported
 
 HINT_SAMPLES = 48
 REVIEW_SAMPLES = 24
@@ -52,6 +52,20 @@ HINT_TIME = 0.4
 HINT_WALL = 3.0
 # The after-deal review of a whole deal, at the table and in the terminal game.
 INTERACTIVE_REVIEW = {"samples": 8, "time_limit": 0.3}
+
+
+def no_review(rules) -> str | None:
+    """Why the coach does not review a deal of these rules (a clause for «Разбор сдачи тренер
+    пока не делает для этой игры: …»), None where it does. Its judgement is Мастер's analysis
+    of every decision: none where Мастер does not play the game (`search.supported`); in
+    Rubicon, which he plays, a deal is some hundred decisions of long play-outs — 15 to 30 s of
+    the processor here, a minute in the browser — too long to wait for."""
+    if not supported(rules):
+        return "его оценки — это расчёт Мастера, а Мастер пока не умеет её считать"
+    if rules.multipack:
+        return ("сдача здесь длинная, и расчёт каждого вашего хода занял бы около минуты; "
+                "Мастер как соперник и подсказка работают")
+    return None
 
 
 # ------------------------------------------------------------------ legality

@@ -25,7 +25,6 @@ from ..rules import RuleSet
 from ..ru import capitalize, plural
 from . import coach, coach_reasons
 from .match import TITLES, make_player
-from .search import supported as search_supported
 from ..variants.multipack import explain as mp    # Russian texts of a multi-pack deal (R15.3, R15.11)
 
 HELP = """Как играть:
@@ -330,9 +329,9 @@ class TerminalGame:
         names = names or self.sides()
         mine = self.rules.side(self.me)
         order = order or [mine] + [k for k in range(len(names)) if k != mine]
-        if self.do_review and not search_supported(self.rules):
-            out.append("Разбор сдачи тренер пока не делает для этой игры: Мастер её не "
-                       "просчитывает.")
+        if self.do_review and coach.no_review(self.rules):
+            out.append("Разбор сдачи тренер пока не делает для этой игры: "
+                       f"{coach.no_review(self.rules)}.")
         elif self.do_review:
             budget = dict(coach.INTERACTIVE_REVIEW)
             if self.hint_time is None:                 # reproducible: samples only

@@ -32,8 +32,9 @@ the partner's included, plays as the Любитель, and the coupled draws giv
 stream. The value is the score margin of the seat's side (four-handed: the partnership's joint
 score, the partner's points counted) over the other side, or, three-handed, over the mean of
 the other two players. The last eight are sampled too (the cards a seat has not seen may be in
-either of the other hands), the exact solver being for two. Many-pack is played as the
-Любитель (`strongest_level`).
+either of the other hands), the exact solver being for two. Of the multi-pack games Rubicon is
+searched (engine playouts, the exact solver for its last nine tricks); the six- and eight-pack
+games and the many-pack game with infusorkas are played as the Любитель (`strongest_level`).
 
 Budget: `samples` (sampled deals per decision) and `time_limit` (seconds of the thread's CPU
 time, checked after each sample; None: no limit). CPU time rather than wall-clock time, so that
@@ -275,9 +276,11 @@ def candidates(view) -> list:
 
 def supported(rules) -> bool:
     """The search plays the standard and the no-trump game at two, three or four seats (the
-    last eight solved exactly with two, sampled with more); many-pack it plays as the
-    Любитель."""
-    return rules.variant in ("standard", "no_trump")
+    last eight solved exactly with two, sampled with more), and Rubicon (measured: 85 % of 80
+    games against the Любитель, docs/benchmarks/multipack.md). The six- and eight-pack games and
+    the many-pack game with infusorkas it plays as the Любитель: not measured yet (a deal of
+    96–128 tricks of Мастер's decisions takes minutes)."""
+    return rules.variant in ("standard", "no_trump", "rubicon")
 
 
 def strongest_level(rules) -> str:

@@ -374,8 +374,7 @@ def test_whole_deal_with_the_coach(voila_url, browser, rules):
     and the review arrives (or, where Мастер cannot count the game, the table says so).
     Screenshots of the end go to whole-<rules>-<size>-<user>.png in the temporary folder."""
     from bezique.widgets.practice.scene import PRESET_CHOICES, verdict
-    from bezique.players.search import supported as master_supported
-    from bezique.widgets.practice.table import NO_REVIEW
+    from bezique.widgets.practice.table import no_review_text
     mirror = PracticeTable(**TABLE_ARGS)
     mirror.rules_dd.value = rules
     s = mirror.session
@@ -417,12 +416,12 @@ def test_whole_deal_with_the_coach(voila_url, browser, rules):
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=shot("1366"))
         table.get_by_role("button", name="Разбор сдачи").first.click()
-        if master_supported(s.rules):
+        if no_review_text(s.rules) is None:
             wait_for_text(message, "Разбор готов", timeout=180)
             assert "Самые дорогие решения" in table.inner_text() or \
                 "не нашёл" in table.inner_text()
         else:
-            wait_for_text(message, NO_REVIEW[:60])
+            wait_for_text(message, no_review_text(s.rules)[:60])
         page.set_viewport_size(LARGE)
         page.wait_for_timeout(500)
         page.evaluate("window.scrollTo(0, 0)")

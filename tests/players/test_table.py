@@ -164,6 +164,9 @@ def test_search_plays_three_and_four():
     many = RuleSet.preset("many_pack_infusorka")
     assert not supported(many) and strongest_level(many) == "heuristic"
     assert strongest_level(FOUR) == "search" and strongest_level(THREE) == "search"
+    # of the multi-pack games Мастер plays Rubicon (measured: docs/benchmarks/multipack.md)
+    assert [strongest_level(RuleSet.preset(g)) for g in ("rubicon", "six_pack", "eight_pack")] \
+        == ["search", "heuristic", "heuristic"]
 
 
 class Timed:

@@ -21,7 +21,7 @@ from bezique.view import open_tricks
 from bezique.variants.multipack.explain import (chain_phrase, open_phrase, settlement_text,
                                                table_notes, trump_phrase)
 from bezique.widgets.practice.scene import PRESET_CHOICES, action_label, disabled_cards
-from bezique.widgets.practice.table import COACH_AS_AMATEUR, NO_REVIEW, PracticeTable
+from bezique.widgets.practice.table import COACH_AS_AMATEUR, PracticeTable, no_review_text
 from bezique.widgets.render.drawing import card_size
 from bezique.widgets.render.play_table import HAND_FLOOR, WIDTH, face_up_boxes
 
@@ -117,8 +117,10 @@ def test_whole_deal_by_clicks_ends_with_the_settlement(game):
     score = table.score_panel.html.value
     assert "Очки партии" in score and str(st["value"]) in score
     assert ("бриски (отдельно)" in score) == (game == "rubicon")
-    # the review: Мастер cannot count these games, the table says so; the replay works
-    assert table.review(wait=True) is None and table.message_text == NO_REVIEW
+    # the review: not made for these games (Мастер does not count the six- and eight-pack
+    # games; a Rubicon deal would take a minute to review), the table says why; the replay works
+    assert table.review(wait=True) is None and table.message_text == no_review_text(s.rules)
+    assert ("Мастер пока не умеет" in table.message_text) == (game != "rubicon")
     table.replay_to(0)
     table.replay_panel.go(len(s.deal.actions))
     assert table.replay_panel.step_text(1).startswith("Ход 1 из ")
@@ -292,3 +294,21 @@ def test_each_deal_is_a_game_and_the_game_tab_sums_their_values():
         assert f"у вас {mine}" in table.score_panel.html.value.replace("\xa0", " ")
         assert table.new_deal("")
     assert hands[0] != hands[1]
+
+
+def test_master_plays_rubicon_and_the_hint_is_his():
+    """Rubicon is a game Мастер plays (`search.supported`): he sits at the table when chosen,
+    nothing is said about the Любитель, and the hint is his sampled search, not the Любитель's
+    advice; the review is not made (a deal would take a minute), and the table says why."""
+    table = PracticeTable(opponent="search", rules="rubicon", seed=2, **FAST)
+    s = table.session
+    assert s.opponent_name == "search" and table.opponent_dd.value == "search" and not s.level_note
+    me, h = make_player("heuristic", seed=1), None
+    for _ in range(40):                     # to a decision with more than one candidate
+        h = table.hint()
+        if h is not None and h.method == "rollouts":
+            break
+        step(table, me)
+    assert h is not None and h.method == "rollouts" and h.analysis.samples > 0, h
+    assert COACH_AS_AMATEUR not in table.message_text
+    assert h.action in s.deal.legal_actions(s.human)

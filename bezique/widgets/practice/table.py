@@ -63,13 +63,18 @@ MESSAGE_STYLE = {"error": ("#fdeaea", "#a8201a"), "hint": ("#e8f0fb", "#1f5fa8")
                  "ok": ("#e6f4ea", "#1e7b34"), "info": ("#f3f4f6", "#555555")}
 
 
-# Мастер (and so the coach's own analysis) plays only some variants (`search.supported`); where
-# he does not, the coach says so instead of pretending.
+# Мастер (and so the coach's own analysis) plays only some variants (`search.supported`), and
+# the coach reviews fewer still (`coach.no_review`); where not, the table says so instead of
+# pretending.
 COACH_AS_AMATEUR = ("Для этой игры совет даёт Любитель: просчитывать варианты здесь Мастер "
                     "пока не умеет, так что это совет хорошего игрока, а не расчёт.")
-NO_REVIEW = ("Разбор сдачи тренер пока не делает для этой игры: его оценки — это расчёт "
-             "Мастера, а Мастер пока не умеет её считать. Ход сдачи можно пересмотреть на "
-             "вкладке «Повтор».")
+
+
+def no_review_text(rules) -> str | None:
+    """What the table says instead of a review the coach does not make (`coach.no_review`)."""
+    why = coaching.no_review(rules)
+    return None if why is None else (f"Разбор сдачи тренер пока не делает для этой игры: {why}. "
+                                     "Ход сдачи можно пересмотреть на вкладке «Повтор».")
 
 
 def opponent_options(opponent: str, budget: float) -> dict:
@@ -462,8 +467,8 @@ class PracticeTable(OnPage, W.VBox):
             return None
         if self.reviewing:
             return None
-        if not master_supported(s.rules):
-            self._say("info", NO_REVIEW)
+        if coaching.no_review(s.rules):
+            self._say("info", no_review_text(s.rules))
             self.refresh()
             return None
         deal, human = s.deal, s.human
