@@ -5,6 +5,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+VOILA_CARDS := book/voila/voila/labextensions/bezique-cards/static/cards.js
 HOST ?= 127.0.0.1
 PORT ?= 8888
 
@@ -20,7 +21,13 @@ $(STAMP): pyproject.toml
 	  echo "Установка не удалась; весь журнал: $(INSTALL_LOG)"; exit 1; }
 	@touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) $(VOILA_CARDS)
+
+# The Voilà app (`make practice`) loads the course's front-end (book/live/widgets/cards.js)
+# through a small hand-written labextension; Voilà serves no symlink, so it gets a copy, made
+# here from the one source (not kept in git).
+$(VOILA_CARDS): book/live/widgets/cards.js
+	@cp $< $@
 
 # Debian packages the tests need: Chromium for the real-browser tests (never a browser
 # download of a test tool) and hunspell with the Russian dictionary for the spelling check.
@@ -36,7 +43,7 @@ browser-deps:
 
 # Every test: engine, formats, widgets, the chapter and exercise notebooks (nbval, outputs
 # compared), and the real-browser tests of the built book. pytest exits non-zero if no test ran.
-test: $(STAMP) browser-deps
+test: $(STAMP) $(VOILA_CARDS) browser-deps
 	$(PY) -m pytest tests book/chapters exercises --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 book: $(STAMP)
@@ -63,7 +70,7 @@ tutorial: $(STAMP)
 # template book/voila/…/bezique asks nothing from the internet (no Font Awesome CDN).
 # book/voila/voila.py (found through JUPYTER_CONFIG_PATH) keeps Voilà's log to what matters.
 PRACTICE_PORT ?= 8866
-practice: $(STAMP)
+practice: $(STAMP) $(VOILA_CARDS)
 	@echo "Тренировочный стол: http://$(HOST):$(PRACTICE_PORT)/ — остановить: Ctrl+C"
 	@JUPYTER_PATH=$(CURDIR)/book/voila JUPYTER_CONFIG_PATH=$(CURDIR)/book/voila \
 	  $(VENV)/bin/voila book/chapters/15_practice.ipynb \

@@ -161,10 +161,12 @@ def test_three_at_the_table_are_handed_to_the_laptop_picture():
 
 
 def test_the_voila_app_loads_the_same_front_end():
-    """The Voilà app's labextension carries a copy of the book's cards.js: the same file."""
+    """The Voilà app's labextension carries a copy of the book's cards.js, made by the Makefile
+    (`make install`, `make test`, `make practice`): the same file."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
     book = root / "book" / "live" / "widgets" / "cards.js"
     voila = root / "book" / "voila" / "voila" / "labextensions" / "bezique-cards" / "static" / "cards.js"
-    assert voila.read_bytes() == book.read_bytes(), "cp book/live/widgets/cards.js " + str(voila)
+    assert voila.exists() and voila.read_bytes() == book.read_bytes(), \
+        "the Voilà app's copy of cards.js is missing or stale: make install"

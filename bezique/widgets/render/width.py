@@ -9,7 +9,8 @@ module — `width` stays 0: "not known", and the caller keeps its usual (laptop)
 
 Where the module loads: the live site and the served book (the book's require configuration
 maps "bezique-cards" to its copy of cards.js), and the Voilà app (`make practice`: a small
-labextension in book/voila/voila/labextensions/bezique-cards loads the same file). Elsewhere
+labextension in book/voila/voila/labextensions/bezique-cards loads a copy of the same file that
+the Makefile makes). Elsewhere
 (JupyterLab) the front-end shows an error in place of the view: `hidden` puts the widget in a
 box that is never displayed, so that nothing of it shows anywhere.
 """
