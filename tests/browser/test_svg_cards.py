@@ -84,6 +84,8 @@ def trick_demo(browser, server, viewport):
     context, page, log = open_page(browser, server, viewport)
     go_live(page, server.page("chapters/04_tricks.html"))
     mirror = TrickWinner()                                  # as in the chapter
+    for deck in mirror.decks:          # narrow or not, as the page reports its output's width
+        deck.probe.width = viewport["width"]
     demo = page.locator(".bezique-live").filter(has_text="Примеры:").first
     picture = demo.locator(PICTURE).first
     picture.scroll_into_view_if_needed()
